@@ -1,0 +1,230 @@
+/*
+ * access.c: collective and independent access to partitioned arrays.
+ *
+ * Collective: every rank learns every rank's requests with one allgather
+ * (two when some rank has many), so every rank can compute, for each
+ * subfile, the set of ranks whose requests touch it. Those are the
+ * "events" of the call, processed by all ranks in increasing (layout,
+ * block) order: open or reuse the subfile on its group's communicator,
+ * then one collective transfer per piece. A rank takes part only in the
+ * events it is a member of; the common order makes overlapping groups
+ * deadlock free.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sf_internal.h"
+
+#define SLOT 64 /* words each rank sends in the first allgather */
+
+typedef struct { int id, block, rank, req; } tuple;
+
+typedef struct {
+    tuple *t;
+    int n, cap;
+    int id, rank, req;
+    int err;
+} tuple_list;
+
+static void push_tuple(int k, void *arg)
+{
+    tuple_list *l = arg;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        tuple *t = realloc(l->t, sizeof(tuple) * cap);
+        if (!t) { l->err = SF_ERR_NOMEM; return; }
+        l->t = t;
+        l->cap = cap;
+    }
+    l->t[l->n++] = (tuple){l->id, k, l->rank, l->req};
+}
+
+static int cmp_tuple(const void *a, const void *b)
+{
+    const tuple *x = a, *y = b;
+    if (x->id != y->id) return x->id < y->id ? -1 : 1;
+    if (x->block != y->block) return x->block < y->block ? -1 : 1;
+    if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
+    return (x->req > y->req) - (x->req < y->req);
+}
+
+/* Words describing one request: id, start, count, stride. */
+static int request_words(const sf_request *r) { return 1 + 3 * r->lay->ndims; }
+
+static void encode(const sf_request *r, long long *w)
+{
+    int nd = r->lay->ndims;
+    w[0] = r->lay->id;
+    for (int d = 0; d < nd; d++) {
+        w[1 + d] = r->start[d];
+        w[1 + nd + d] = r->count[d];
+        w[1 + 2 * nd + d] = r->stride[d];
+    }
+}
+
+/* Gather every rank's encoded requests. On return words[] holds them all
+ * and off[r]..off[r+1] delimits rank r's words. */
+static int exchange(sf_context *ctx, int nreq, const sf_request *reqs,
+                    long long **wordsp, int **offp)
+{
+    int P = ctx->nprocs, mine = 0;
+    for (int i = 0; i < nreq; i++) mine += request_words(&reqs[i]);
+    long long *slot = calloc(SLOT, sizeof(long long));
+    long long *all = malloc(sizeof(long long) * SLOT * P);
+    int *off = malloc(sizeof(int) * (P + 1));
+    if (!slot || !all || !off) { free(slot); free(all); free(off); return SF_ERR_NOMEM; }
+    slot[0] = mine;
+    if (mine <= SLOT - 1)
+        for (int i = 0, w = 1; i < nreq; w += request_words(&reqs[i]), i++)
+            encode(&reqs[i], slot + w);
+    MPI_Allgather(slot, SLOT, MPI_LONG_LONG, all, SLOT, MPI_LONG_LONG, ctx->comm);
+
+    int big = 0;
+    off[0] = 0;
+    for (int r = 0; r < P; r++) {
+        off[r + 1] = off[r] + (int)all[r * SLOT];
+        if (all[r * SLOT] > SLOT - 1) big = 1;
+    }
+    long long *words = malloc(sizeof(long long) * (off[P] ? off[P] : 1));
+    if (!words) { free(slot); free(all); free(off); return SF_ERR_NOMEM; }
+    if (!big) {
+        for (int r = 0; r < P; r++)
+            memcpy(words + off[r], all + r * SLOT + 1, sizeof(long long) * (off[r + 1] - off[r]));
+    } else {
+        long long *minew = malloc(sizeof(long long) * (mine ? mine : 1));
+        int *cnt = malloc(sizeof(int) * P);
+        if (!minew || !cnt) { free(minew); free(cnt); free(slot); free(all); free(off); free(words); return SF_ERR_NOMEM; }
+        for (int i = 0, w = 0; i < nreq; w += request_words(&reqs[i]), i++) encode(&reqs[i], minew + w);
+        for (int r = 0; r < P; r++) cnt[r] = off[r + 1] - off[r];
+        MPI_Allgatherv(minew, mine, MPI_LONG_LONG, words, cnt, off, MPI_LONG_LONG, ctx->comm);
+        free(minew);
+        free(cnt);
+    }
+    free(slot);
+    free(all);
+    *wordsp = words;
+    *offp = off;
+    return SF_OK;
+}
+
+/* Every (layout, block, rank, request) with a non-empty piece. */
+static int build_tuples(sf_context *ctx, const long long *words, const int *off,
+                        tuple_list *l, MPI_Offset *rec_end)
+{
+    *rec_end = 0;
+    for (int r = 0; r < ctx->nprocs; r++) {
+        int j = 0;
+        for (int w = off[r]; w < off[r + 1]; j++) {
+            const sf_layout *lay = sf_context_layout(ctx, (int)words[w]);
+            if (!lay) return SF_ERR_ARG;
+            int nd = lay->ndims;
+            MPI_Offset s[SF_MAX_DIMS], c[SF_MAX_DIMS], st[SF_MAX_DIMS];
+            for (int d = 0; d < nd; d++) {
+                s[d] = words[w + 1 + d];
+                c[d] = words[w + 1 + nd + d];
+                st[d] = words[w + 1 + 2 * nd + d];
+            }
+            int empty = 0;
+            for (int d = 0; d < nd; d++) if (c[d] <= 0) empty = 1;
+            if (lay->record && !empty && s[0] + (c[0] - 1) * st[0] + 1 > *rec_end)
+                *rec_end = s[0] + (c[0] - 1) * st[0] + 1;
+            l->id = lay->id;
+            l->rank = r;
+            l->req = j;
+            sf_touched_blocks(lay, s, c, st, push_tuple, l);
+            if (l->err) return l->err;
+            w += 1 + 3 * nd;
+        }
+    }
+    qsort(l->t, l->n, sizeof(tuple), cmp_tuple);
+    return SF_OK;
+}
+
+/* Run one event: tuples t[0..n) share (id, block). */
+static int run_event(sf_context *ctx, const tuple *t, int n,
+                     const sf_request *reqs, int write, int *members, int *myreq)
+{
+    int nmem = 0, mine = 0, rounds = 0, run = 0, err;
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || t[i].rank != t[i - 1].rank) { members[nmem++] = t[i].rank; run = 0; }
+        if (++run > rounds) rounds = run;
+        if (t[i].rank == ctx->rank) myreq[mine++] = t[i].req;
+    }
+    sf_handle *h;
+    err = sf_handle_acquire(ctx, t[0].id, t[0].block, nmem, members, &h);
+    if (!h->member || h->fh == MPI_FILE_NULL) return err;
+    int collective = nmem > 1;
+    for (int r = 0; r < rounds; r++) {
+        int e;
+        if (r < mine) e = sf_transfer_piece(ctx, h->fh, collective, &reqs[myreq[r]], t[0].block, write);
+        else e = collective ? sf_transfer_nothing(h->fh, write) : SF_OK;
+        if (err == SF_OK) err = e;
+    }
+    return err;
+}
+
+int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
+                  int write, int *caller_err, MPI_Offset *rec_end)
+{
+    long long *words = NULL;
+    int *off = NULL, err;
+    tuple_list l = {0};
+    MPI_Offset end = 0;
+
+    err = exchange(ctx, nreq, reqs, &words, &off);
+    if (err == SF_OK) err = build_tuples(ctx, words, off, &l, &end);
+    /* up to here every rank computed the same thing; an error now is a
+     * local resource failure, and the events below are skipped by this
+     * rank only if it could not build them at all */
+    if (err == SF_OK) {
+        int *members = malloc(sizeof(int) * ctx->nprocs);
+        int *myreq = malloc(sizeof(int) * (nreq > 0 ? nreq : 1));
+        if (!members || !myreq) { free(members); members = NULL; err = SF_ERR_NOMEM; }
+        int ev = 0;
+        for (int i = 0; members && i < l.n; ev++) {
+            int j = i;
+            while (j < l.n && l.t[j].id == l.t[i].id && l.t[j].block == l.t[i].block) j++;
+            ctx->tag = ev % 30000 + 1;
+            int e = run_event(ctx, l.t + i, j - i, reqs, write, members, myreq);
+            if (err == SF_OK) err = e;
+            i = j;
+        }
+        free(members);
+        free(myreq);
+    }
+    free(l.t);
+    free(words);
+    free(off);
+
+    int in[2] = {caller_err ? *caller_err : 0, err}, out[2];
+    MPI_Allreduce(in, out, 2, MPI_INT, MPI_MIN, ctx->comm);
+    if (caller_err) *caller_err = out[0];
+    if (rec_end) *rec_end = end;
+    return out[1];
+}
+
+int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
+                    int write, MPI_Offset *rec_end)
+{
+    int err = SF_OK;
+    MPI_Offset end = 0;
+    for (int i = 0; i < nreq; i++) {
+        const sf_request *r = &reqs[i];
+        tuple_list l = {0};
+        l.id = r->lay->id;
+        sf_touched_blocks(r->lay, r->start, r->count, r->stride, push_tuple, &l);
+        if (l.err) { free(l.t); return l.err; }
+        for (int j = 0; j < l.n; j++) {
+            MPI_File fh;
+            int e = sf_indep_acquire(ctx, r->lay->id, l.t[j].block, &fh);
+            if (e == SF_OK) e = sf_transfer_piece(ctx, fh, 0, r, l.t[j].block, write);
+            if (err == SF_OK) err = e;
+        }
+        free(l.t);
+        if (r->lay->record && r->count[0] > 0) {
+            MPI_Offset e = r->start[0] + (r->count[0] - 1) * r->stride[0] + 1;
+            if (e > end) end = e;
+        }
+    }
+    if (rec_end) *rec_end = end;
+    return err;
+}

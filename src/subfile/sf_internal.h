@@ -1,0 +1,76 @@
+/*
+ * sf_internal.h: the engine's private state. Everything hangs off one
+ * sf_context per open dataset; nothing is static or global.
+ */
+#ifndef NCSF_SF_INTERNAL_H
+#define NCSF_SF_INTERNAL_H
+
+#include "sf.h"
+
+/* A communicator derived for one set of ranks (ranks of the context). */
+typedef struct sf_comm_entry {
+    int nmembers;
+    int *members; /* sorted context ranks */
+    MPI_Comm comm;
+    int owned;    /* freed at the end (not the context comm nor SELF) */
+    struct sf_comm_entry *next;
+} sf_comm_entry;
+
+/* A subfile opened collectively by a set of ranks. The table of these is
+ * the same on every rank: every rank applies the same open/close decisions
+ * in the same order, and a rank holds a real handle only where it is a
+ * member. That is what lets ranks close subfiles to honour max_open
+ * without agreeing on it by messages. */
+typedef struct sf_handle {
+    int layout_id, block;
+    int nmembers;
+    int *members;
+    int member;       /* this rank is one of them */
+    MPI_Comm comm;    /* borrowed from the comm cache */
+    MPI_File fh;      /* MPI_FILE_NULL if not a member or the open failed */
+    unsigned long last_use;
+} sf_handle;
+
+/* A subfile this rank opened alone for independent access. */
+typedef struct sf_indep_handle {
+    int layout_id, block;
+    MPI_File fh;
+    unsigned long last_use;
+} sf_indep_handle;
+
+struct sf_context {
+    MPI_Comm comm;
+    int rank, nprocs;
+    MPI_Info info;
+    int readonly;
+    int max_open;
+    sf_layout **layouts; /* indexed by layout id */
+    int nlayouts;
+    sf_comm_entry *comms;
+    sf_handle *handles;  /* at most max_open */
+    int nhandles;
+    sf_indep_handle *indep;
+    int nindep;
+    unsigned long clock;
+    int tag;             /* for MPI_Comm_create_group, advanced per use */
+    MPI_Offset bytes_written, bytes_read;
+};
+
+/* comm_cache.c */
+int sf_comm_get(sf_context *ctx, int n, const int *members, MPI_Comm *comm);
+void sf_comm_free_all(sf_context *ctx);
+
+/* handle_table.c */
+int sf_handle_acquire(sf_context *ctx, int layout_id, int block, int n,
+                      const int *members, sf_handle **h);
+int sf_handle_close_all(sf_context *ctx);
+int sf_indep_acquire(sf_context *ctx, int layout_id, int block, MPI_File *fh);
+int sf_indep_close_all(sf_context *ctx);
+int sf_error_from_mpi(int mpi_err, int fallback);
+
+/* transfer.c */
+int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
+                      const sf_request *req, int block, int write);
+int sf_transfer_nothing(MPI_File fh, int write);
+
+#endif
