@@ -71,7 +71,9 @@ define(`FUNC', `ifelse(MODE, `header',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@))
 {
     ncsf_call c;
-    if (!ncsfi_is_subfiled(ncid, varid))
+    int route = ncsfi_route(ncid, varid);
+    if (route < 0) return route;
+    if (route == 0)
         return ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@));
     ncsfi_call_init(&c, ifelse(`$2', `put', 1, 0), indir(`KC_$3'), $5);
     indir(`KS_$3')

@@ -65,7 +65,7 @@ void ncsfi_file_free(ncsf_file *f)
     for (int i = 0; i < f->nvars_cap; i++)
         if (f->vars[i]) {
             /* the layout belongs to the engine context once added */
-            if (!f->ctx || sf_context_layout(f->ctx, i) != f->vars[i]->lay) sf_layout_free(f->vars[i]->lay);
+            if (!f->vars[i]->in_ctx) sf_layout_free(f->vars[i]->lay);
             ncsfi_var_free(f->vars[i]);
         }
     free(f->vars);

@@ -39,7 +39,8 @@ typedef struct ncsf_var {
     int nfiles;
     char **names;            /* subfile names relative to the dataset's dir */
     int created;             /* its subfiles exist on disk */
-    sf_layout *lay;          /* owned by the engine context */
+    sf_layout *lay;          /* owned by the engine context once in_ctx */
+    int in_ctx;
 } ncsf_var;
 
 typedef struct ncsf_pending ncsf_pending;
@@ -75,6 +76,7 @@ int ncsfi_register(ncsf_file *f);
 void ncsfi_unregister(ncsf_file *f);
 ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
 int ncsfi_is_subfiled(int ncid, int varid);
+int ncsfi_route(int ncid, int varid);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

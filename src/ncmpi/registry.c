@@ -59,6 +59,15 @@ int ncsfi_is_subfiled(int ncid, int varid)
     return ncsfi_var(ncsfi_lookup(ncid), varid) != NULL;
 }
 
+/* Where a call goes: 1 ncsf, 0 PnetCDF, or NC_EBADID for an ncid no
+ * dataset of this process has (PnetCDF 1.12 would dereference NULL). */
+int ncsfi_route(int ncid, int varid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    if (!f) return NC_EBADID;
+    return ncsfi_var(f, varid) != NULL;
+}
+
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
 {
     va_list ap;

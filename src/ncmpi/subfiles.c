@@ -128,8 +128,9 @@ int ncsfi_create_subfiles(ncsf_file *f)
     err = share_offsets(f, s, n, buf, err);
     for (int j = 0; !err && j < n; j++) s[j].v->created = 1;
     for (int i = 0; !err && i < f->nvars_cap; i++)
-        if (f->vars[i] && f->vars[i]->lay && !sf_context_layout(f->ctx, i)) {
+        if (f->vars[i] && !f->vars[i]->in_ctx) {
             if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
+            else f->vars[i]->in_ctx = 1;
         }
     free(buf);
     free(s);
@@ -244,7 +245,10 @@ int ncsfi_check_subfiles(ncsf_file *f)
     err = share_offsets(f, s, n, two ? two : buf, err);
     for (int j = 0; !err && j < n; j++) s[j].v->created = 1;
     for (int i = 0; !err && i < f->nvars_cap; i++)
-        if (f->vars[i] && sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
+        if (f->vars[i]) {
+            if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
+            else f->vars[i]->in_ctx = 1;
+        }
     free(two);
     free(buf);
     free(s);
