@@ -89,6 +89,7 @@ int main(int argc, char **argv)
         long long lin = ((st[0] + idx[0]) * G[1] + st[1] + idx[1]) * G[2] + st[2] + idx[2];
         if (back[i] != (int)test_value(NC_INT, lin, seed) && bad++ < 3)
             EXPECT(&ts, 0, "element %lld is %d, expected %d", lin, back[i], (int)test_value(NC_INT, lin, seed));
+        for (int d = 2; d >= 0 && ++idx[d] == ct[d]; d--) idx[d] = 0;
     }
     ts.failures += bad > 3 ? bad - 3 : 0;
     double zb[10];

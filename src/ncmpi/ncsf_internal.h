@@ -112,6 +112,10 @@ int ncsfi_new_dataset_id(ncsf_file *f);
 int ncsfi_create_subfiles(ncsf_file *f);
 int ncsfi_check_subfiles(ncsf_file *f);
 int ncsfi_finish_subfiles(ncsf_file *f);
+/* One subfile: present, of this dataset, consistent, long enough. out[]
+ * gets its data offset, record size and record count. */
+int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out);
+MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 
 /* ---- convert.c -------------------------------------------------------- */
 int ncsfi_xsize(nc_type t);

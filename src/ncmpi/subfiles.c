@@ -55,7 +55,7 @@ static MPI_Offset block_elems(const sf_layout *lay, int k, int skip_record)
 }
 
 /* Bytes a complete subfile has: the header, the block, nrecs records. */
-static MPI_Offset expected_size(const sf_layout *lay, int k, MPI_Offset nrecs)
+MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs)
 {
     MPI_Offset per = block_elems(lay, k, 1) * lay->elsize;
     if (!lay->record) return lay->begin[k] + per;
@@ -154,7 +154,7 @@ static int same_layout(const sf_layout *a, const sf_layout *b)
     return 1;
 }
 
-static int check_one(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
+int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
 {
     int sid, err, svar, index = -1, nd;
     char name[NC_MAX_NAME + 1], id[33] = "";
@@ -214,7 +214,7 @@ static int check_one(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
     /* a complete subfile is at least this long */
     v->lay->begin[k] = out[0];
     v->lay->recsize[k] = out[1];
-    MPI_Offset want = expected_size(v->lay, k, nrecs);
+    MPI_Offset want = ncsfi_expected_size(v->lay, k, nrecs);
     if ((MPI_Offset)sb.st_size < want) {
         ncsfi_set_error(f, 1, "subfile %s is %lld bytes, expected at least %lld: it was cut short",
                         path, (long long)sb.st_size, (long long)want);
@@ -236,7 +236,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
     MPI_Offset nrecs = 0;
     if (!buf || !two) err = NC_ENOMEM;
     for (int j = f->rank; !err && j < n; j += f->nprocs) {
-        err = check_one(f, s[j].v, s[j].k, &buf[3 * j]);
+        err = ncsfi_check_subfile(f, s[j].v, s[j].k, &buf[3 * j]);
         if (buf[3 * j + 2] > nrecs) nrecs = buf[3 * j + 2];
     }
     for (int j = 0; two && buf && j < n; j++) { two[2 * j] = buf[3 * j]; two[2 * j + 1] = buf[3 * j + 1]; }
@@ -280,7 +280,7 @@ static int finish_one(ncsf_file *f, ncsf_var *v, int k)
         return errno == ENOENT ? NC_ENOENT : NC_EFILE;
     }
     if (v->lay->record && write_numrecs(fd, f->format, f->numrecs) != 0) err = NC_EWRITE;
-    MPI_Offset want = expected_size(v->lay, k, v->lay->record ? f->numrecs : 0);
+    MPI_Offset want = ncsfi_expected_size(v->lay, k, v->lay->record ? f->numrecs : 0);
     if (!err && (fstat(fd, &sb) != 0 || ((MPI_Offset)sb.st_size < want && ftruncate(fd, want) != 0)))
         err = NC_EWRITE;
     if (close(fd) != 0 && !err) err = NC_EWRITE;
