@@ -24,12 +24,13 @@ other_np() {
   case $1 in 1) echo 3;; 2) echo 1;; 3) echo 4;; 4) echo 8;; *) echo 2;; esac
 }
 
+# (sh has no local variables: names here start with _ so callers keep theirs)
 run_np() {
-  np=$1; shift
-  timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$np" "$@"
-  rc=$?
-  [ $rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: mpiexec -n $np $*" >&2
-  return $rc
+  _n=$1; shift
+  timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$_n" "$@"
+  _rc=$?
+  [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: mpiexec -n $_n $*" >&2
+  return $_rc
 }
 
 report() {
@@ -38,7 +39,7 @@ report() {
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-test.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-newdir() { d=$(mktemp -d "$scratch/run.XXXXXX"); echo "$d"; }
+newdir() { mktemp -d "$scratch/run.XXXXXX"; }
 
 # ncdump must read every file given, and each subfile must show its index.
 ncdump_all() {

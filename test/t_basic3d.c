@@ -33,7 +33,7 @@ int main(int argc, char **argv)
         ct[i] = q + (c[i] < rem);
         n *= ct[i];
     }
-    int *buf = malloc(sizeof(int) * (n + 1)), *back = malloc(sizeof(int) * (n + 1));
+    int *buf = malloc(sizeof(int) * (n + 1)), *back = malloc(sizeof(int) * G[0] * G[1] * G[2]);
     MPI_Offset idx[3] = {0, 0, 0};
     for (MPI_Offset i = 0; i < n; i++) {
         long long lin = ((st[0] + idx[0]) * G[1] + st[1] + idx[1]) * G[2] + st[2] + idx[2];
