@@ -13,7 +13,7 @@ const char *bench_mode_name(bench_mode m)
     return names[m];
 }
 
-int bench_parse_common(int argc, char **argv, bench_cfg *cfg, const char *extra_opts)
+void bench_init(bench_cfg *cfg)
 {
     MPI_Comm_rank(MPI_COMM_WORLD, &cfg->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &cfg->nprocs);
@@ -22,36 +22,38 @@ int bench_parse_common(int argc, char **argv, bench_cfg *cfg, const char *extra_
     cfg->dims = NULL;
     cfg->quiet = 0;
     MPI_Info_create(&cfg->hints);
-    int i;
-    for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "-q")) { cfg->quiet = 1; continue; }
-        if (extra_opts && strstr(extra_opts, o)) return i; /* the kernel's own */
-        if (i + 1 >= argc) break;
-        const char *v = argv[++i];
-        if (!strcmp(o, "-m")) {
-            if (!strcmp(v, "shared")) cfg->mode = MODE_SHARED;
-            else if (!strcmp(v, "subfiling")) cfg->mode = MODE_SUBFILING;
-            else if (!strcmp(v, "pnetcdf-subfiling")) cfg->mode = MODE_PNC_SUBFILING;
-            else if (!strcmp(v, "fpp")) cfg->mode = MODE_FPP;
-            else { if (cfg->rank == 0) fprintf(stderr, "unknown mode %s\n", v); return -1; }
-        } else if (!strcmp(o, "-N")) {
-            cfg->nfiles = atoi(v);
-        } else if (!strcmp(o, "-d")) {
-            cfg->dims = v;
-        } else if (!strcmp(o, "-H")) {
-            char key[256];
-            const char *eq = strchr(v, '=');
-            if (!eq || eq == v) { if (cfg->rank == 0) fprintf(stderr, "-H wants key=value\n"); return -1; }
-            snprintf(key, sizeof key, "%.*s", (int)(eq - v), v);
-            MPI_Info_set(cfg->hints, key, eq + 1);
-        } else {
-            i--;
-            break;
-        }
+}
+
+int bench_option(int argc, char **argv, int i, bench_cfg *cfg)
+{
+    const char *o = argv[i];
+    if (!strcmp(o, "-q")) { cfg->quiet = 1; return 1; }
+    if (strcmp(o, "-m") && strcmp(o, "-N") && strcmp(o, "-d") && strcmp(o, "-H")) return 0;
+    if (i + 1 >= argc) return -1;
+    const char *v = argv[i + 1];
+    if (!strcmp(o, "-m")) {
+        if (!strcmp(v, "shared")) cfg->mode = MODE_SHARED;
+        else if (!strcmp(v, "subfiling")) cfg->mode = MODE_SUBFILING;
+        else if (!strcmp(v, "pnetcdf-subfiling")) cfg->mode = MODE_PNC_SUBFILING;
+        else if (!strcmp(v, "fpp")) cfg->mode = MODE_FPP;
+        else { if (cfg->rank == 0) fprintf(stderr, "unknown mode %s\n", v); return -1; }
+    } else if (!strcmp(o, "-N")) {
+        cfg->nfiles = atoi(v);
+    } else if (!strcmp(o, "-d")) {
+        cfg->dims = v;
+    } else {
+        char key[256];
+        const char *eq = strchr(v, '=');
+        if (!eq || eq == v) { if (cfg->rank == 0) fprintf(stderr, "-H wants key=value\n"); return -1; }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - v), v);
+        MPI_Info_set(cfg->hints, key, eq + 1);
     }
+    return 2;
+}
+
+void bench_finish_options(bench_cfg *cfg)
+{
     if (cfg->nfiles <= 0) cfg->nfiles = cfg->nprocs > 1 ? cfg->nprocs / 2 : 1;
-    return i;
 }
 
 void bench_path(const bench_cfg *cfg, const char *path, char *out, int len)
@@ -161,4 +163,11 @@ void bench_report(const bench_cfg *cfg, const char *kernel, const char *phase, i
            bench_mode_name(cfg->mode), cfg->nprocs, cfg->nfiles, files, bytes, t->open, t->io,
            t->close, total, bw, nprocs_written);
     fflush(stdout);
+}
+
+int bench_agree(int err)
+{
+    int out;
+    MPI_Allreduce(&err, &out, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return out;
 }

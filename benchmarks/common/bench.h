@@ -18,9 +18,12 @@ typedef struct {
     int quiet;
 } bench_cfg;
 
-/* -m, -N, -d, -H, -q; returns the index of the first other argument, or
- * -1 (after printing why) on a bad option. */
-int bench_parse_common(int argc, char **argv, bench_cfg *cfg, const char *extra_opts);
+void bench_init(bench_cfg *cfg);
+/* Options -m MODE, -N nfiles, -d dims, -H key=value, -q at argv[i]:
+ * returns how many arguments it took, 0 if not one of these, -1 if bad. */
+int bench_option(int argc, char **argv, int i, bench_cfg *cfg);
+/* Defaults for what no option set (nfiles: half the processes). */
+void bench_finish_options(bench_cfg *cfg);
 const char *bench_mode_name(bench_mode m);
 
 /* Create the file of a checkpoint for the mode: the shared file, or this
@@ -44,5 +47,8 @@ void bench_reduce(const bench_cfg *cfg, bench_times *t);
 /* The human line and the CSV line of one measured phase. */
 void bench_report(const bench_cfg *cfg, const char *kernel, const char *phase, int files,
                   double bytes, const bench_times *t, int ncalls, int nprocs_written);
+
+/* The most severe error of all processes. */
+int bench_agree(int err);
 
 #endif
