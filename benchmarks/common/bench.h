@@ -48,6 +48,11 @@ void bench_reduce(const bench_cfg *cfg, bench_times *t);
 void bench_report(const bench_cfg *cfg, const char *kernel, const char *phase, int files,
                   double bytes, const bench_times *t, int ncalls, int nprocs_written);
 
+/* A whole variable written with PnetCDF's built-in subfiling, read from
+ * its subfiles directly (its own read path returns wrong values). */
+int bench_read_pnc_subfiled(const char *path, const char *var, int nfiles, double *out,
+                            char *seen, MPI_Offset total);
+
 /* The most severe error of all processes. */
 int bench_agree(int err);
 

@@ -154,59 +154,21 @@ static int read_checkpoint(s3d *s, int ck, bench_times *t, long *bad)
 }
 
 /* PnetCDF's own subfiling cannot be read back through its API (it returns
- * wrong values; see the README of the benchmarks), so its subfiles are read
- * directly: each holds a slab of every split variable, at the offset its
- * _PnetCDF_SubFiling.range attribute gives. Rank 0 checks all of it. */
+ * wrong values), so rank 0 reads its subfiles directly and checks all. */
 static long check_pnetcdf_subfiles(s3d *s, int ck, int *err_out)
 {
     long bad = 0;
-    char path[4096], sub[4200], key[512];
-    ck_path(s, ck, path, sizeof path);
+    char path[4096];
     if (s->cfg.rank != 0) return 0;
-    int master, err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &master);
-    if (err) { *err_out = err; return 0; }
+    ck_path(s, ck, path, sizeof path);
     decomp whole = s->d;
     for (int i = 0; i < 3; i++) { whole.l[i] = whole.g[i]; whole.off[i] = 0; }
     for (int v = 0; v < 4; v++) {
-        int mv, nd;
         MPI_Offset total = ncomp[v] * whole.g[0] * whole.g[1] * whole.g[2];
         double *all = malloc(sizeof(double) * total);
-        char *seen = calloc(total, 1);
-        ncmpi_inq_varid(master, names[v], &mv);
-        /* what stayed in the master file (a variable too short to split) */
-        ncmpi_inq_varndims(master, mv, &nd);
-        int in_master = nd > 0;
-        if (in_master) {
-            err = ncmpi_get_var_double(master, mv, all);
-            if (err) { ncmpi_begin_indep_data(master); err = ncmpi_get_var_double(master, mv, all); ncmpi_end_indep_data(master); }
-            memset(seen, 1, total);
-        }
-        for (int f = 0; !in_master && f < s->cfg.nfiles; f++) {
-            int sid, sv, sdims[4];
-            snprintf(sub, sizeof sub, "%s.subfile_%d.nc", path, f);
-            if (ncmpi_open(MPI_COMM_SELF, sub, NC_NOWRITE, MPI_INFO_NULL, &sid) != NC_NOERR) continue;
-            if (ncmpi_inq_varid(sid, names[v], &sv) == NC_NOERR) {
-                char d0[NC_MAX_NAME + 1];
-                MPI_Offset range[2] = {0, 0}, len0;
-                int snd;
-                ncmpi_inq_varndims(sid, sv, &snd);
-                ncmpi_inq_vardimid(sid, sv, sdims);
-                ncmpi_inq_dimlen(sid, sdims[0], &len0);
-                ncmpi_inq_dimname(master, ncomp[v] > 1 ? (v == 0 ? 3 : 4) : 2, d0);
-                snprintf(key, sizeof key, "_PnetCDF_SubFiling.range(%s).subfile.%d", d0, f);
-                ncmpi_get_att_longlong(master, mv, key, (long long *)range);
-                MPI_Offset inner = total / (ncomp[v] > 1 ? ncomp[v] : whole.g[2]);
-                double *part = malloc(sizeof(double) * len0 * inner + 8);
-                ncmpi_begin_indep_data(sid);
-                if (ncmpi_get_var_double(sid, sv, part) == NC_NOERR) {
-                    memcpy(all + range[0] * inner, part, sizeof(double) * len0 * inner);
-                    memset(seen + range[0] * inner, 1, len0 * inner);
-                }
-                ncmpi_end_indep_data(sid);
-                free(part);
-            }
-            ncmpi_close(sid);
-        }
+        char *seen = malloc(total);
+        int err = bench_read_pnc_subfiled(path, names[v], s->cfg.nfiles, all, seen, total);
+        if (err) *err_out = err;
         long missing = 0, wrong;
         for (MPI_Offset i = 0; i < total; i++) if (!seen[i]) missing++;
         wrong = fill(all, ncomp[v], v, ck, &whole, 1);
@@ -217,7 +179,6 @@ static long check_pnetcdf_subfiles(s3d *s, int ck, int *err_out)
         free(all);
         free(seen);
     }
-    ncmpi_close(master);
     return bad;
 }
 
