@@ -20,6 +20,7 @@ void bench_init(bench_cfg *cfg)
     cfg->mode = MODE_SUBFILING;
     cfg->nfiles = 0;
     cfg->dims = NULL;
+    cfg->group = "vars";
     cfg->quiet = 0;
     MPI_Info_create(&cfg->hints);
 }
@@ -28,6 +29,7 @@ int bench_option(int argc, char **argv, int i, bench_cfg *cfg)
 {
     const char *o = argv[i];
     if (!strcmp(o, "-q")) { cfg->quiet = 1; return 1; }
+    if (!strcmp(o, "-G")) { cfg->group = NULL; return 1; }
     if (strcmp(o, "-m") && strcmp(o, "-N") && strcmp(o, "-d") && strcmp(o, "-H")) return 0;
     if (i + 1 >= argc) return -1;
     const char *v = argv[i + 1];
@@ -100,6 +102,7 @@ MPI_Info bench_var_info(const bench_cfg *cfg)
     MPI_Info_set(info, "subfiling", "enable");
     MPI_Info_set(info, "subfiling_nfiles", n);
     if (cfg->dims) MPI_Info_set(info, "subfiling_dims", cfg->dims);
+    if (cfg->group) MPI_Info_set(info, "subfiling_group", cfg->group);
     return info;
 }
 

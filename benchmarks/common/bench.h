@@ -13,13 +13,14 @@ typedef struct {
     bench_mode mode;
     int nfiles;          /* subfiles (subfiling, pnetcdf-subfiling) */
     const char *dims;    /* subfiling_dims for the subfiling mode, or NULL */
+    const char *group;   /* subfiling_group for the subfiling mode, or NULL (-G) */
     MPI_Info hints;      /* MPI-IO hints for every file (-H key=value) */
     int rank, nprocs;
     int quiet;
 } bench_cfg;
 
 void bench_init(bench_cfg *cfg);
-/* Options -m MODE, -N nfiles, -d dims, -H key=value, -q at argv[i]:
+/* Options -m MODE, -N nfiles, -d dims, -H key=value, -G, -q at argv[i]:
  * returns how many arguments it took, 0 if not one of these, -1 if bad. */
 int bench_option(int argc, char **argv, int i, bench_cfg *cfg);
 /* Defaults for what no option set (nfiles: half the processes). */

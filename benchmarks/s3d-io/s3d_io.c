@@ -9,7 +9,8 @@
  * fastest). method 0 writes with put_vara_all, 1 with iput + wait_all.
  * Every checkpoint is read back through the library and every value
  * checked; restart 1 also reports the read phase. -w only writes (and keeps
- * the files), -r only reads files a -w run left (with any process count).
+ * the files), -r only reads files a -w run left (with any process count),
+ * -k keeps the files.
  *
  * In the subfiling mode the variables are split along z,y,x by default
  * (subfiling_dims=z,y,x): with N equal to the number of processes and
@@ -55,7 +56,7 @@ static const int ncomp[4] = {NSC, 3, 1, 1};
 typedef struct {
     bench_cfg cfg;
     decomp d;
-    int method, ncheck, write_only, read_only, restart;
+    int method, ncheck, write_only, read_only, keep, restart;
     const char *dir;
     double *buf[4];
 } s3d;
@@ -197,13 +198,14 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-c") && i + 1 < argc) { s.ncheck = atoi(argv[i + 1]); i += 2; }
         else if (!strcmp(argv[i], "-w")) { s.write_only = 1; i++; }
         else if (!strcmp(argv[i], "-r")) { s.read_only = 1; i++; }
+        else if (!strcmp(argv[i], "-k")) { s.keep = 1; i++; }
         else i = -1;
     }
     bench_finish_options(&s.cfg);
     if (i < 0 || argc - i != 9) {
         if (s.cfg.rank == 0)
             fprintf(stderr, "usage: s3d_io [-m shared|subfiling|pnetcdf-subfiling|fpp] [-N nfiles] [-d dims]\n"
-                            "              [-H key=value]... [-c checkpoints] [-w|-r] [-q]\n"
+                            "              [-H key=value]... [-c checkpoints] [-w|-r] [-k] [-q]\n"
                             "              nx_g ny_g nz_g npx npy npz method restart dir\n");
         MPI_Finalize();
         return 2;
@@ -266,7 +268,7 @@ int main(int argc, char **argv)
                    s.cfg.mode == MODE_PNC_SUBFILING ? "; read from the subfiles directly" : "");
         if (total) err = NC_EREAD;
     }
-    if (!s.write_only) {
+    if (!s.write_only && !s.keep) {
         char path[4096];
         for (int ck = 0; ck < s.ncheck; ck++) { ck_path(&s, ck, path, sizeof path); bench_remove(&s.cfg, path); }
     }

@@ -32,7 +32,7 @@ static int grow_vars(ncsf_file *f, int varid)
 /* The effective hints of one variable: its own, else the file's. */
 typedef struct {
     int enable, nfiles, explicit_;
-    const char *dims;
+    const char *dims, *group;
 } var_choice;
 
 static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
@@ -49,6 +49,7 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
     c->nfiles = vh->nfiles ? vh->nfiles : f->hints.nfiles;
     if (!c->nfiles) c->nfiles = (f->nprocs + 7) / 8; /* one subfile per 8 processes */
     c->dims = vh->dims ? vh->dims : f->hints.dims;
+    c->group = vh->group ? vh->group : f->hints.group;
     return NC_NOERR;
 }
 
@@ -90,6 +91,7 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
         goto out;
     }
 
+    if ((err = ncsfi_check_group(f, name, c.group, dimids, gsize, npart, pdims, c.nfiles))) goto out;
     if (!f->dsid[0]) {
         if ((err = ncsfi_new_dataset_id(f)) || (err = ncsfi_put_dataset_id(f, ncid))) goto out;
     }
@@ -100,7 +102,7 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     ncsf_var *v;
     if ((err = grow_vars(f, varid))) goto out;
     if ((err = ncsfi_var_new(f, varid, xtype, ndims, dimids, gsize, record, npart, pdims,
-                             c.nfiles, &v)))
+                             c.nfiles, c.group, &v)))
         goto out;
     if ((err = ncsfi_put_var_atts(f, ncid, varid, v, -1))) {
         sf_layout_free(v->lay);

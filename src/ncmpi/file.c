@@ -178,6 +178,14 @@ static int load_vars(ncsf_file *f)
                 f->dimlen[f->vars[i]->dimids[d]] = f->vars[i]->lay->gsize[d];
         }
     }
+    /* variables whose subfiles are the same files share them */
+    for (int i = 0; i < nvars; i++)
+        for (int j = 0; f->vars[i] && j < i; j++)
+            if (f->vars[j] && f->vars[j]->file_id == j && f->vars[j]->nfiles == f->vars[i]->nfiles &&
+                !strcmp(f->vars[j]->names[0], f->vars[i]->names[0])) {
+                f->vars[i]->file_id = f->vars[i]->lay->file_id = j;
+                break;
+            }
     int unlim;
     if (ncmpi_inq_unlimdim(f->ncid, &unlim) == NC_NOERR && unlim >= 0)
         ncmpi_inq_dimlen(f->ncid, unlim, &f->numrecs);

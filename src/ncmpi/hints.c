@@ -6,6 +6,7 @@
  *   subfiling_nfiles   a positive integer
  *   subfiling_dims     comma-separated dimension names or indices
  *   subfiling_max_open a positive integer
+ *   subfiling_group    a name: variables with the same one share subfiles
  */
 #include <errno.h>
 #include <limits.h>
@@ -38,6 +39,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->nfiles = 0;
     h->dims = NULL;
     h->max_open = 0;
+    h->group = NULL;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -55,6 +57,15 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     MPI_Info_get(info, "subfiling_max_open", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
         return err;
+    MPI_Info_get(info, "subfiling_group", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!*val || strchr(val, '/')) {
+            snprintf(msg, msglen, "hint subfiling_group=\"%s\" is not a name", val);
+            return NC_EINVAL;
+        }
+        h->group = strdup(val);
+        if (!h->group) return NC_ENOMEM;
+    }
     MPI_Info_get(info, "subfiling_dims", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {
         if (!*val) {
@@ -70,5 +81,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
 void ncsfi_hints_free(ncsf_hints *h)
 {
     free(h->dims);
+    free(h->group);
     h->dims = NULL;
+    h->group = NULL;
 }

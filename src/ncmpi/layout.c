@@ -117,6 +117,7 @@ void ncsfi_var_free(ncsf_var *v)
     if (v->names)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
+    free(v->group);
     free(v);
 }
 
@@ -129,6 +130,7 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
     sf_layout *lay = calloc(1, sizeof *lay);
     if (!lay) return NULL;
     lay->id = id;
+    lay->file_id = id;
     lay->ndims = ndims;
     lay->record = record;
     for (int d = 0; d < ndims; d++) lay->gsize[d] = gsize[d];
@@ -147,15 +149,53 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
     return lay;
 }
 
+/* The variable of group whose subfiles a new variable would share. */
+static ncsf_var *group_leader(ncsf_file *f, const char *group)
+{
+    for (int i = 0; group && i < f->nvars_cap; i++)
+        if (f->vars[i] && f->vars[i]->file_id == i && f->vars[i]->group && !strcmp(f->vars[i]->group, group))
+            return f->vars[i];
+    return NULL;
+}
+
+/* Variables share subfiles only if their blocks line up: the same
+ * dimensions partitioned into the same grid. */
+static int same_partition(const ncsf_var *a, const int *dimids, int npart, const int *pdims,
+                          const int *pgrid)
+{
+    if (a->lay->npart != npart) return 0;
+    for (int p = 0; p < npart; p++)
+        if (a->dimids[a->lay->pdims[p]] != dimids[pdims[p]] || a->lay->pgrid[p] != pgrid[p]) return 0;
+    return 1;
+}
+
+int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
+                      const MPI_Offset *gsize, int npart, const int *pdims, int nfiles)
+{
+    int pgrid[SF_MAX_PDIMS];
+    sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
+    ncsf_var *lead = group_leader(f, group);
+    if (lead && (lead->created || !same_partition(lead, dimids, npart, pdims, pgrid))) {
+        ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling_group=\"%s\": %s", name, group,
+                        lead->created ? "the group's subfiles exist already (define its variables "
+                                        "before the enddef that creates them)"
+                                      : "its variables must be partitioned alike (same dimensions, "
+                                        "same number of subfiles)");
+        return NC_EINVAL;
+    }
+    return NC_NOERR;
+}
+
 int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
-                  int npart, const int *pdims, int nfiles, ncsf_var **vp)
+                  int npart, const int *pdims, int nfiles, const char *group,
+                  ncsf_var **vp)
 {
     int pgrid[SF_MAX_PDIMS];
     int n = sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
     char name[NC_MAX_NAME + 1];
     ncmpi_inq_varname(f->ncid, varid, name);
-
+    ncsf_var *lead = group_leader(f, group); /* compatible: checked before */
     ncsf_var *v = calloc(1, sizeof *v);
     if (!v) return NC_ENOMEM;
     v->varid = varid;
@@ -163,11 +203,15 @@ int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
     v->ndims = ndims;
     memcpy(v->dimids, dimids, sizeof(int) * ndims);
     v->nfiles = n;
+    v->file_id = lead ? lead->varid : varid;
+    v->group = group ? strdup(group) : NULL;
     v->names = calloc(n, sizeof(char *));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
-    if (!v->names || !v->lay || sf_layout_set_even_bounds(v->lay) != SF_OK) goto nomem;
+    if (!v->names || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK)
+        goto nomem;
+    v->lay->file_id = v->file_id;
     for (int k = 0; k < n; k++) {
-        v->names[k] = ncsfi_subfile_name(f->stem, name, k);
+        v->names[k] = lead ? strdup(lead->names[k]) : ncsfi_subfile_name(f->stem, group ? group : name, k);
         if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, v->names[k]))) goto nomem;
     }
     *vp = v;

@@ -297,6 +297,7 @@ int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *i
     CHECK(split_lines(m, "subfiling_dimnames", dimnames, nd, dn));
 
     v->varid = varid;
+    v->file_id = varid;
     v->xtype = xtype;
     v->ndims = nd;
     v->nfiles = n;

@@ -24,6 +24,7 @@ typedef struct ncsf_hints {
     int enable;    /* -1 not given, 0 disable, 1 enable */
     int nfiles;    /* 0 not given */
     char *dims;    /* subfiling_dims as given, or NULL */
+    char *group;   /* subfiling_group, or NULL */
     int max_open;  /* 0 not given */
 } ncsf_hints;
 
@@ -37,6 +38,8 @@ typedef struct ncsf_var {
     int ndims;
     int dimids[SF_MAX_DIMS]; /* in the file opened through PnetCDF */
     int nfiles;
+    int file_id;             /* varid of the variable whose subfiles it shares */
+    char *group;             /* subfiling_group, or NULL */
     char **names;            /* subfile names relative to the dataset's dir */
     int created;             /* its subfiles exist on disk */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
@@ -89,11 +92,14 @@ int ncsfi_agree(MPI_Comm comm, int err);
 /* ---- layout.c: partition a variable and name its subfiles ------------- */
 int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
-                  int npart, const int *pdims, int nfiles, ncsf_var **vp);
+                  int npart, const int *pdims, int nfiles, const char *group,
+                  ncsf_var **vp);
 void ncsfi_var_free(ncsf_var *v);
 sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             int record, int npart, const int *pdims,
                             const int *pgrid, int elsize);
+int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
+                      const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
 char *ncsfi_subfile_name(const char *stem, const char *var, int k);
 char *ncsfi_join(const char *dir, const char *name);
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,

@@ -63,40 +63,61 @@ MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs)
     return lay->begin[k] + (nrecs - 1) * lay->recsize[k] + per;
 }
 
-static int create_one(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *begin,
-                      MPI_Offset *recsize)
+/* Define variable v (block k) in the subfile sid. */
+static int define_in_subfile(ncsf_file *f, int sid, ncsf_var *v, int k, int *svar)
 {
-    int sid, err, sdim[SF_MAX_DIMS], svar, natts;
+    int err = NC_NOERR, sdim[SF_MAX_DIMS], natts;
     char name[NC_MAX_NAME + 1], att[NC_MAX_NAME + 1];
     MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
-    const char *path = v->lay->paths[k];
-
-    err = ncmpi_create(MPI_COMM_SELF, path, NC_CLOBBER | format_cmode(f->format), f->info, &sid);
-    if (err) {
-        ncsfi_set_error(f, 1, "cannot create subfile %s: %s", path, ncmpi_strerror(err));
-        return err;
-    }
     sf_layout_block(v->lay, k, st, ct);
-    err = ncsfi_put_dataset_id(f, sid);
-    if (!err) err = ncmpi_put_att_text(sid, NC_GLOBAL, "subfiling_base", strlen(f->stem), f->stem);
     for (int d = 0; !err && d < v->ndims; d++) {
+        MPI_Offset want = (d == 0 && v->lay->record) ? NC_UNLIMITED : ct[d], have;
         err = ncmpi_inq_dimname(f->ncid, v->dimids[d], name);
         if (!err && ncmpi_inq_dimid(sid, name, &sdim[d]) != NC_NOERR)
-            err = ncmpi_def_dim(sid, name, (d == 0 && v->lay->record) ? NC_UNLIMITED : ct[d], &sdim[d]);
+            err = ncmpi_def_dim(sid, name, want, &sdim[d]);
+        else if (!err && want != NC_UNLIMITED && ncmpi_inq_dimlen(sid, sdim[d], &have) == NC_NOERR && have != want)
+            err = NC_EDIMSIZE; /* cannot happen for variables partitioned alike */
     }
     if (!err) err = ncmpi_inq_varname(f->ncid, v->varid, name);
-    if (!err) err = ncmpi_def_var(sid, name, v->xtype, v->ndims, sdim, &svar);
+    if (!err) err = ncmpi_def_var(sid, name, v->xtype, v->ndims, sdim, svar);
     /* the user's attributes of the variable come along */
     if (!err) err = ncmpi_inq_varnatts(f->ncid, v->varid, &natts);
     for (int i = 0; !err && i < natts; i++) {
         err = ncmpi_inq_attname(f->ncid, v->varid, i, att);
         if (!err && strncmp(att, NCSF_ATT_PREFIX, strlen(NCSF_ATT_PREFIX)))
-            err = ncmpi_copy_att(f->ncid, v->varid, att, sid, svar);
+            err = ncmpi_copy_att(f->ncid, v->varid, att, sid, *svar);
     }
-    if (!err) err = ncsfi_put_var_atts(f, sid, svar, v, k);
+    if (!err) err = ncsfi_put_var_atts(f, sid, *svar, v, k);
+    return err;
+}
+
+/* Subfile k of the variables sharing lead's subfiles (lead alone, unless
+ * a subfiling_group joined others to it). out[2*slot] gets each one's data
+ * offset and record size, slot_of[varid] + k being its slot. */
+static int create_file(ncsf_file *f, ncsf_var *lead, int k, const int *slot_of, MPI_Offset *out)
+{
+    int sid, err, svar;
+    const char *path = lead->lay->paths[k];
+    err = ncmpi_create(MPI_COMM_SELF, path, NC_CLOBBER | format_cmode(f->format), f->info, &sid);
+    if (err) {
+        ncsfi_set_error(f, 1, "cannot create subfile %s: %s", path, ncmpi_strerror(err));
+        return err;
+    }
+    err = ncsfi_put_dataset_id(f, sid);
+    if (!err) err = ncmpi_put_att_text(sid, NC_GLOBAL, "subfiling_base", strlen(f->stem), f->stem);
+    for (int i = 0; !err && i < f->nvars_cap; i++)
+        if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
+            err = define_in_subfile(f, sid, f->vars[i], k, &svar);
     if (!err) err = ncmpi_enddef(sid);
-    if (!err) err = ncmpi_inq_varoffset(sid, svar, begin);
-    if (!err) err = ncmpi_inq_recsize(sid, recsize);
+    for (int i = 0; !err && i < f->nvars_cap; i++)
+        if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid) {
+            char name[NC_MAX_NAME + 1];
+            MPI_Offset *o = out + 2 * (slot_of[i] + k);
+            ncmpi_inq_varname(f->ncid, i, name);
+            err = ncmpi_inq_varid(sid, name, &svar);
+            if (!err) err = ncmpi_inq_varoffset(sid, svar, &o[0]);
+            if (!err) err = ncmpi_inq_recsize(sid, &o[1]);
+        }
     int e = ncmpi_close(sid);
     if (!err) err = e;
     if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
@@ -120,11 +141,17 @@ int ncsfi_create_subfiles(ncsf_file *f)
 {
     slot *s = NULL;
     int n = 0, err = list_slots(f, 1, &s, &n);
-    if (err) return ncsfi_agree(f->comm, err);
+    int *slot_of = calloc(f->nvars_cap + 1, sizeof(int));
     MPI_Offset *buf = calloc(2 * (size_t)n + 1, sizeof(MPI_Offset));
-    if (!buf) err = NC_ENOMEM;
-    for (int j = f->rank; !err && j < n; j += f->nprocs)
-        err = create_one(f, s[j].v, s[j].k, &buf[2 * j], &buf[2 * j + 1]);
+    if (!err && (!buf || !slot_of)) err = NC_ENOMEM;
+    for (int j = n - 1; !err && j >= 0; j--) slot_of[s[j].v->varid] = j;
+    /* one job per new subfile: (leader, k); job j is rank j mod P's */
+    int job = 0;
+    for (int j = 0; !err && j < n; j++) {
+        ncsf_var *v = s[j].v;
+        if (v->file_id != v->varid) continue;
+        if (job++ % f->nprocs == f->rank) err = create_file(f, v, s[j].k, slot_of, buf);
+    }
     err = share_offsets(f, s, n, buf, err);
     for (int j = 0; !err && j < n; j++) s[j].v->created = 1;
     for (int i = 0; !err && i < f->nvars_cap; i++)
@@ -132,6 +159,7 @@ int ncsfi_create_subfiles(ncsf_file *f)
             if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
             else f->vars[i]->in_ctx = 1;
         }
+    free(slot_of);
     free(buf);
     free(s);
     return err;

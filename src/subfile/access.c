@@ -16,12 +16,12 @@
 
 #define SLOT 64 /* words each rank sends in the first allgather */
 
-typedef struct { int id, block, rank, req; } tuple;
+typedef struct { int file, block, rank, id, req; } tuple;
 
 typedef struct {
     tuple *t;
     int n, cap;
-    int id, rank, req;
+    int file, id, rank, req;
     int err;
 } tuple_list;
 
@@ -35,15 +35,16 @@ static void push_tuple(int k, void *arg)
         l->t = t;
         l->cap = cap;
     }
-    l->t[l->n++] = (tuple){l->id, k, l->rank, l->req};
+    l->t[l->n++] = (tuple){l->file, k, l->rank, l->id, l->req};
 }
 
 static int cmp_tuple(const void *a, const void *b)
 {
     const tuple *x = a, *y = b;
-    if (x->id != y->id) return x->id < y->id ? -1 : 1;
+    if (x->file != y->file) return x->file < y->file ? -1 : 1;
     if (x->block != y->block) return x->block < y->block ? -1 : 1;
     if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
+    if (x->id != y->id) return x->id < y->id ? -1 : 1;
     return (x->req > y->req) - (x->req < y->req);
 }
 
@@ -128,6 +129,7 @@ static int build_tuples(sf_context *ctx, const long long *words, const int *off,
             if (lay->record && !empty && s[0] + (c[0] - 1) * st[0] + 1 > *rec_end)
                 *rec_end = s[0] + (c[0] - 1) * st[0] + 1;
             l->id = lay->id;
+            l->file = lay->file_id;
             l->rank = r;
             l->req = j;
             sf_touched_blocks(lay, s, c, st, push_tuple, l);
@@ -139,26 +141,46 @@ static int build_tuples(sf_context *ctx, const long long *words, const int *off,
     return SF_OK;
 }
 
-/* Run one event: tuples t[0..n) share (id, block). */
+/* Run one event: tuples t[0..n) share (file, block). In each round a
+ * member moves at most one piece of each layout; when the file holds only
+ * fixed-size variables their pieces lie one after another and go in one
+ * call, else (records of several variables interleave) one piece a round. */
 static int run_event(sf_context *ctx, const tuple *t, int n,
                      const sf_request *reqs, int write, int *members, int *myreq)
 {
-    int nmem = 0, mine = 0, rounds = 0, run = 0, err;
+    int nmem = 0, mine = 0, rounds = 0, run = 0, err, any_record = 0;
+    for (int i = 0; i < n; i++)
+        if (sf_context_layout(ctx, t[i].id)->record) any_record = 1;
     for (int i = 0; i < n; i++) {
         if (i == 0 || t[i].rank != t[i - 1].rank) { members[nmem++] = t[i].rank; run = 0; }
-        if (++run > rounds) rounds = run;
-        if (t[i].rank == ctx->rank) myreq[mine++] = t[i].req;
+        /* pieces per round: per layout when combining, else per member */
+        if (any_record || i == 0 || t[i].rank != t[i - 1].rank || t[i].id != t[i - 1].id) run = any_record ? run + 1 : 1;
+        else run++;
+        if (run > rounds) rounds = run;
+        if (t[i].rank == ctx->rank) myreq[mine++] = i;
     }
     sf_handle *h;
-    err = sf_handle_acquire(ctx, t[0].id, t[0].block, nmem, members, &h);
+    err = sf_handle_acquire(ctx, t[0].file, t[0].block, nmem, members, &h);
     if (!h->member || h->fh == MPI_FILE_NULL) return err;
     int collective = nmem > 1;
+    const sf_request **batch = malloc(sizeof(sf_request *) * (mine ? mine : 1));
+    if (!batch) return SF_ERR_NOMEM;
     for (int r = 0; r < rounds; r++) {
-        int e;
-        if (r < mine) e = sf_transfer_piece(ctx, h->fh, collective, &reqs[myreq[r]], t[0].block, write);
-        else e = collective ? sf_transfer_nothing(h->fh, write) : SF_OK;
+        int nb = 0;
+        if (any_record) {
+            if (r < mine) batch[nb++] = &reqs[t[myreq[r]].req];
+        } else {
+            /* the r-th piece of each layout this rank has here */
+            for (int i = 0, k = 0; i < mine; i++) {
+                if (i > 0 && t[myreq[i]].id != t[myreq[i - 1]].id) k = 0;
+                if (k++ == r) batch[nb++] = &reqs[t[myreq[i]].req];
+            }
+        }
+        int e = nb ? sf_transfer_pieces(ctx, h->fh, collective, nb, batch, t[0].block, write)
+                   : collective ? sf_transfer_nothing(h->fh, write) : SF_OK;
         if (err == SF_OK) err = e;
     }
+    free(batch);
     return err;
 }
 
@@ -182,7 +204,7 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
         int ev = 0;
         for (int i = 0; members && i < l.n; ev++) {
             int j = i;
-            while (j < l.n && l.t[j].id == l.t[i].id && l.t[j].block == l.t[i].block) j++;
+            while (j < l.n && l.t[j].file == l.t[i].file && l.t[j].block == l.t[i].block) j++;
             ctx->tag = ev % 30000 + 1;
             int e = run_event(ctx, l.t + i, j - i, reqs, write, members, myreq);
             if (err == SF_OK) err = e;
@@ -211,11 +233,12 @@ int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
         const sf_request *r = &reqs[i];
         tuple_list l = {0};
         l.id = r->lay->id;
+        l.file = r->lay->file_id;
         sf_touched_blocks(r->lay, r->start, r->count, r->stride, push_tuple, &l);
         if (l.err) { free(l.t); return l.err; }
         for (int j = 0; j < l.n; j++) {
             MPI_File fh;
-            int e = sf_indep_acquire(ctx, r->lay->id, l.t[j].block, &fh);
+            int e = sf_indep_acquire(ctx, r->lay->file_id, l.t[j].block, &fh);
             if (e == SF_OK) e = sf_transfer_piece(ctx, fh, 0, r, l.t[j].block, write);
             if (err == SF_OK) err = e;
         }

@@ -62,14 +62,14 @@ static int lru_index(const sf_context *ctx)
     return best;
 }
 
-int sf_handle_acquire(sf_context *ctx, int layout_id, int block, int n,
+int sf_handle_acquire(sf_context *ctx, int file_id, int block, int n,
                       const int *members, sf_handle **hp)
 {
     int err = SF_OK;
     ctx->clock++;
     for (int i = 0; i < ctx->nhandles; i++) {
         sf_handle *h = &ctx->handles[i];
-        if (h->layout_id != layout_id || h->block != block) continue;
+        if (h->layout_id != file_id || h->block != block) continue;
         if (h->nmembers == n && memcmp(h->members, members, sizeof(int) * n) == 0) {
             h->last_use = ctx->clock;
             *hp = h;
@@ -90,7 +90,7 @@ int sf_handle_acquire(sf_context *ctx, int layout_id, int block, int n,
     if (!h->members) return SF_ERR_NOMEM;
     memcpy(h->members, members, sizeof(int) * n);
     h->nmembers = n;
-    h->layout_id = layout_id;
+    h->layout_id = file_id;
     h->block = block;
     h->last_use = ctx->clock;
     h->fh = MPI_FILE_NULL;
@@ -100,7 +100,7 @@ int sf_handle_acquire(sf_context *ctx, int layout_id, int block, int n,
     *hp = h;
     if (!h->member) return err;
 
-    const sf_layout *lay = sf_context_layout(ctx, layout_id);
+    const sf_layout *lay = sf_context_layout(ctx, file_id);
     int e = sf_comm_get(ctx, n, members, &h->comm);
     if (e == SF_OK) {
         int rc = MPI_File_open(h->comm, lay->paths[block], open_mode(ctx), ctx->info, &h->fh);
@@ -139,8 +139,9 @@ int sf_handle_close_all(sf_context *ctx)
     return err;
 }
 
-int sf_indep_acquire(sf_context *ctx, int layout_id, int block, MPI_File *fh)
+int sf_indep_acquire(sf_context *ctx, int file_id, int block, MPI_File *fh)
 {
+    int layout_id = file_id;
     ctx->clock++;
     for (int i = 0; i < ctx->nindep; i++) {
         sf_indep_handle *h = &ctx->indep[i];

@@ -39,6 +39,8 @@ enum {
  * dimension it covers the whole extent. */
 typedef struct sf_layout {
     int id;     /* caller's key; ordering of collective work follows it */
+    int file_id; /* layouts with the same file_id share their subfiles (the
+                    layout whose id is file_id names them); else file_id = id */
     int ndims;
     int record; /* dimension 0 is unbounded: records recsize bytes apart */
     MPI_Offset gsize[SF_MAX_DIMS]; /* extents (gsize[0] unused if record) */

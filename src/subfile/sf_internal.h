@@ -22,7 +22,7 @@ typedef struct sf_comm_entry {
  * member. That is what lets ranks close subfiles to honour max_open
  * without agreeing on it by messages. */
 typedef struct sf_handle {
-    int layout_id, block;
+    int layout_id, block; /* layout_id: the file_id of the layouts it holds */
     int nmembers;
     int *members;
     int member;       /* this rank is one of them */
@@ -61,16 +61,20 @@ int sf_comm_get(sf_context *ctx, int n, const int *members, MPI_Comm *comm);
 void sf_comm_free_all(sf_context *ctx);
 
 /* handle_table.c */
-int sf_handle_acquire(sf_context *ctx, int layout_id, int block, int n,
+int sf_handle_acquire(sf_context *ctx, int file_id, int block, int n,
                       const int *members, sf_handle **h);
 int sf_handle_close_all(sf_context *ctx);
-int sf_indep_acquire(sf_context *ctx, int layout_id, int block, MPI_File *fh);
+int sf_indep_acquire(sf_context *ctx, int file_id, int block, MPI_File *fh);
 int sf_indep_close_all(sf_context *ctx);
 int sf_error_from_mpi(int mpi_err, int fallback);
 
 /* transfer.c */
 int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
                       const sf_request *req, int block, int write);
+/* Several pieces in one subfile (of different layouts, in increasing file
+ * offset order) in one call. */
+int sf_transfer_pieces(sf_context *ctx, MPI_File fh, int collective, int n,
+                       const sf_request **reqs, int block, int write);
 int sf_transfer_nothing(MPI_File fh, int write);
 
 #endif

@@ -1,83 +1,148 @@
 /*
- * transfer.c: move one piece (a request intersected with one block)
- * between the caller's buffer and a subfile, through a file view that
- * selects the piece inside the block and a memory type that selects it
- * inside the request buffer. No data is copied by the engine.
+ * transfer.c: move pieces (a request intersected with one block) between
+ * the caller's buffers and a subfile, through a file view that selects each
+ * piece inside its block and a memory type that selects it inside its
+ * request buffer. No data is copied by the engine.
  */
 #include <stddef.h>
+#include <stdlib.h>
 #include "sf_internal.h"
 
-static int check_status(MPI_Status *st, MPI_Count expect, int write)
+/* One piece ready to move: where it is in the file and in memory. */
+typedef struct {
+    MPI_Offset disp;      /* byte offset of its first element in the subfile */
+    MPI_Datatype ftype;   /* its elements, relative to disp */
+    char *mem;            /* its first element in the request buffer */
+    MPI_Datatype mtype;   /* its elements, relative to mem */
+    MPI_Offset nbytes;
+} piece;
+
+/* Describe the part of req in block; 0 if empty, 1 if described. */
+static int describe(const sf_request *req, int block, piece *pc, int *err)
+{
+    const sf_layout *lay = req->lay;
+    int nd = lay->ndims, es = lay->elsize;
+    MPI_Offset pstart[SF_MAX_DIMS], pcount[SF_MAX_DIMS], local[SF_MAX_DIMS];
+    MPI_Offset bstart[SF_MAX_DIMS], bcount[SF_MAX_DIMS];
+    MPI_Offset fstep[SF_MAX_DIMS], mstep[SF_MAX_DIMS];
+
+    *err = SF_OK;
+    if (!sf_piece(lay, block, req->start, req->count, req->stride, pstart, pcount, local)) return 0;
+    sf_layout_block(lay, block, bstart, bcount);
+
+    /* byte steps between neighbours along each dimension, in the block
+     * (file) and in the request buffer (memory) */
+    MPI_Offset fb = es, mb = es, moff = 0;
+    pc->disp = lay->begin[block];
+    pc->nbytes = es;
+    for (int d = nd - 1; d >= 0; d--) {
+        MPI_Offset bstep = (d == 0 && lay->record) ? lay->recsize[block] : fb;
+        fb *= bcount[d];
+        mstep[d] = mb;
+        mb *= req->count[d];
+        fstep[d] = bstep * req->stride[d];
+        pc->disp += (pstart[d] - bstart[d]) * bstep;
+        moff += local[d] * mstep[d];
+        pc->nbytes *= pcount[d];
+    }
+    pc->mem = (char *)req->buf + moff;
+    if ((*err = sf_box_type(nd, pcount, fstep, es, &pc->ftype)) != SF_OK) return 0;
+    if ((*err = sf_box_type(nd, pcount, mstep, es, &pc->mtype)) != SF_OK) {
+        MPI_Type_free(&pc->ftype);
+        return 0;
+    }
+    return 1;
+}
+
+static int check_status(MPI_Status *st, MPI_Offset expect)
 {
     MPI_Count got = 0;
     MPI_Get_elements_x(st, MPI_BYTE, &got);
-    if (got != expect) return write ? SF_ERR_WRITE : SF_ERR_READ;
-    return SF_OK;
+    return got == expect ? SF_OK : SF_ERR_WRITE;
+}
+
+/* One view, one call: the file type at disp, the memory type at buf. */
+static int move(sf_context *ctx, MPI_File fh, int collective, MPI_Offset disp,
+                MPI_Datatype ftype, void *buf, MPI_Datatype mtype, MPI_Offset nbytes, int write)
+{
+    MPI_Status st;
+    int err, rc = MPI_File_set_view(fh, disp, MPI_BYTE, ftype, "native", MPI_INFO_NULL);
+    if (rc != MPI_SUCCESS) {
+        if (collective) sf_transfer_nothing(fh, write);
+        return SF_ERR_MPI;
+    }
+    if (write)
+        rc = collective ? MPI_File_write_all(fh, buf, 1, mtype, &st)
+                        : MPI_File_write_at(fh, 0, buf, 1, mtype, &st);
+    else
+        rc = collective ? MPI_File_read_all(fh, buf, 1, mtype, &st)
+                        : MPI_File_read_at(fh, 0, buf, 1, mtype, &st);
+    if (rc != MPI_SUCCESS) err = sf_error_from_mpi(rc, write ? SF_ERR_WRITE : SF_ERR_READ);
+    /* a short read is the part of a subfile never written (a hole past its
+     * end): like netCDF without fill, those values are undefined; a subfile
+     * cut short on disk is caught when the dataset is opened */
+    else err = write ? check_status(&st, nbytes) : SF_OK;
+    if (err == SF_OK) {
+        if (write) ctx->bytes_written += nbytes;
+        else ctx->bytes_read += nbytes;
+    }
+    return err;
 }
 
 int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
                       const sf_request *req, int block, int write)
 {
-    const sf_layout *lay = req->lay;
-    int nd = lay->ndims, es = lay->elsize, err;
-    MPI_Offset pstart[SF_MAX_DIMS], pcount[SF_MAX_DIMS], local[SF_MAX_DIMS];
-    MPI_Offset bstart[SF_MAX_DIMS], bcount[SF_MAX_DIMS];
-    MPI_Offset bstep[SF_MAX_DIMS], fstep[SF_MAX_DIMS], mstep[SF_MAX_DIMS];
+    return sf_transfer_pieces(ctx, fh, collective, 1, &req, block, write);
+}
 
-    if (!sf_piece(lay, block, req->start, req->count, req->stride, pstart, pcount, local))
-        return collective ? sf_transfer_nothing(fh, write) : SF_OK;
-    sf_layout_block(lay, block, bstart, bcount);
-
-    /* byte steps between neighbours along each dimension, in the block
-     * (file) and in the request buffer (memory) */
-    MPI_Offset fb = es, mb = es, nbytes = es, disp = lay->begin[block], moff = 0;
-    for (int d = nd - 1; d >= 0; d--) {
-        bstep[d] = (d == 0 && lay->record) ? lay->recsize[block] : fb;
-        fb *= bcount[d];
-        mstep[d] = mb;
-        mb *= req->count[d];
-        fstep[d] = bstep[d] * req->stride[d];
-        disp += (pstart[d] - bstart[d]) * bstep[d];
-        moff += local[d] * mstep[d];
-        nbytes *= pcount[d];
-    }
-
-    MPI_Datatype ftype, mtype;
-    if ((err = sf_box_type(nd, pcount, fstep, es, &ftype)) != SF_OK) {
+int sf_transfer_pieces(sf_context *ctx, MPI_File fh, int collective, int n,
+                       const sf_request **reqs, int block, int write)
+{
+    piece one, *pc = n == 1 ? &one : malloc(sizeof(piece) * n);
+    int err = SF_OK, m = 0;
+    if (!pc) {
         if (collective) sf_transfer_nothing(fh, write);
-        return err;
+        return SF_ERR_NOMEM;
     }
-    if ((err = sf_box_type(nd, pcount, mstep, es, &mtype)) != SF_OK) {
-        MPI_Type_free(&ftype);
-        if (collective) sf_transfer_nothing(fh, write);
-        return err;
+    for (int i = 0; i < n && err == SF_OK; i++) {
+        int e;
+        if (describe(reqs[i], block, &pc[m], &e)) m++;
+        if (e != SF_OK) err = e;
     }
-
-    char *buf = (char *)req->buf + moff;
-    MPI_Status st;
-    int rc = MPI_File_set_view(fh, disp, MPI_BYTE, ftype, "native", MPI_INFO_NULL);
-    if (rc != MPI_SUCCESS) {
-        err = SF_ERR_MPI;
+    if (err != SF_OK || m == 0) {
         if (collective) sf_transfer_nothing(fh, write);
+    } else if (m == 1) {
+        err = move(ctx, fh, collective, pc[0].disp, pc[0].ftype, pc[0].mem, pc[0].mtype, pc[0].nbytes, write);
     } else {
-        if (write)
-            rc = collective ? MPI_File_write_all(fh, buf, 1, mtype, &st)
-                            : MPI_File_write_at(fh, 0, buf, 1, mtype, &st);
-        else
-            rc = collective ? MPI_File_read_all(fh, buf, 1, mtype, &st)
-                            : MPI_File_read_at(fh, 0, buf, 1, mtype, &st);
-        if (rc != MPI_SUCCESS) err = sf_error_from_mpi(rc, write ? SF_ERR_WRITE : SF_ERR_READ);
-        else if (write) err = check_status(&st, nbytes, write);
-        /* a short read is the part of a subfile never written (a hole past
-         * its end): like netCDF without fill, those values are undefined;
-         * a subfile cut short on disk is caught when the dataset is opened */
-        if (err == SF_OK) {
-            if (write) ctx->bytes_written += nbytes;
-            else ctx->bytes_read += nbytes;
+        /* pieces of different variables lie one after another in the file:
+         * one struct type each for file and memory, one collective call */
+        int *len = malloc(sizeof(int) * m);
+        MPI_Aint *fd = malloc(sizeof(MPI_Aint) * m), *md = malloc(sizeof(MPI_Aint) * m);
+        MPI_Datatype *ft = malloc(sizeof(MPI_Datatype) * m), *mt = malloc(sizeof(MPI_Datatype) * m);
+        MPI_Datatype fall, mall;
+        MPI_Offset total = 0;
+        for (int i = 0; i < m; i++) {
+            len[i] = 1;
+            fd[i] = (MPI_Aint)(pc[i].disp - pc[0].disp);
+            MPI_Get_address(pc[i].mem, &md[i]);
+            ft[i] = pc[i].ftype;
+            mt[i] = pc[i].mtype;
+            total += pc[i].nbytes;
         }
+        MPI_Type_create_struct(m, len, fd, ft, &fall);
+        MPI_Type_create_struct(m, len, md, mt, &mall);
+        MPI_Type_commit(&fall);
+        MPI_Type_commit(&mall);
+        err = move(ctx, fh, collective, pc[0].disp, fall, MPI_BOTTOM, mall, total, write);
+        MPI_Type_free(&fall);
+        MPI_Type_free(&mall);
+        free(len); free(fd); free(md); free(ft); free(mt);
     }
-    MPI_Type_free(&ftype);
-    MPI_Type_free(&mtype);
+    for (int i = 0; i < m; i++) {
+        MPI_Type_free(&pc[i].ftype);
+        MPI_Type_free(&pc[i].mtype);
+    }
+    if (pc != &one) free(pc);
     return err;
 }
 
