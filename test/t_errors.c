@@ -108,6 +108,7 @@ static void test_bad_hints(void)
         {"subfiling_nfiles", "99999999999999999999"}, {"subfiling_nfiles", "3x"},
         {"subfiling_dims", "nosuch"}, {"subfiling_dims", "x,x"}, {"subfiling_dims", "7"},
         {"subfiling", "maybe"}, {"subfiling_max_open", "-1"}, {"subfiling_dims", ""},
+        {"subfiling_group", ""}, {"subfiling_group", "a/b"},
     };
     char path[512];
     int ncid, d[2], v, scalar;
@@ -127,6 +128,15 @@ static void test_bad_hints(void)
     }
     MPI_Info info = sf_info(NULL, NULL);
     agreed(ncmpi_def_var(ncid, "scalar", NC_INT, 0, NULL, &scalar, info), NC_EINVAL, "a scalar variable");
+    /* variables of one group must be partitioned alike */
+    MPI_Info g3 = sf_info("subfiling_group", "G"), g2 = sf_info("subfiling_group", "G");
+    MPI_Info_set(g2, "subfiling_nfiles", "2");
+    int g;
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "g1", NC_INT, 2, d, &g, g3));
+    agreed(ncmpi_def_var(ncid, "g2", NC_INT, 2, d, &g, g2), NC_EINVAL, "a group member split otherwise");
+    if (ts.rank == 0) EXPECT(&ts, strstr(ncsf_errmsg(ncid), "subfiling_group") != NULL, "message: %s", ncsf_errmsg(ncid));
+    MPI_Info_free(&g3);
+    MPI_Info_free(&g2);
     /* the dataset is still fine: define the variable properly and use it */
     EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, info));
     MPI_Info_free(&info);

@@ -34,27 +34,30 @@ typedef struct {
     int wdec, rdec, wapi, rapi;
     int plain;     /* an ordinary variable too */
     int two;       /* a second dataset open at the same time */
+    const char *group; /* a second subfiled variable "w" shares v's subfiles */
 } tcase;
 
 static const tcase cases[] = {
-    {"byte1d", 5, NC_BYTE, 1, 0, 2, NULL, D_ROWS, D_ALL, A_VARA, A_VARA, 0, 0},
-    {"char2d_cdf1", 1, NC_CHAR, 2, 0, 3, NULL, D_LAST, D_ROWS, A_VARA, A_VARA, 0, 0},
-    {"short3d_cdf2", 2, NC_SHORT, 3, 0, 0, NULL, D_GRID, D_ROWS, A_VARA, A_VARS, 0, 0},
-    {"int3d_twodims", 5, NC_INT, 3, 0, 4, "0,1", D_GRID, D_LAST, A_IPUT, A_IPUT, 0, 0},
-    {"float4d_dim1", 5, NC_FLOAT, 4, 0, 3, "1", D_ROWS, D_GRID, A_FLEX, A_FLEX, 0, 0},
-    {"double5d", 5, NC_DOUBLE, 5, 0, 2, "0,4", D_GRID, D_ALL, A_BPUT, A_VARA, 0, 0},
-    {"ubyte2d_many", 5, NC_UBYTE, 2, 0, 50, NULL, D_STRIDED, D_ROWS, A_VARS, A_VARA, 0, 0},
-    {"ushort3d_indep", 5, NC_USHORT, 3, 0, 3, "2", D_LAST, D_GRID, A_INDEP, A_INDEP, 0, 0},
-    {"uint1d_root", 5, NC_UINT, 1, 0, 0, NULL, D_ROOT, D_STRIDED, A_VARA, A_VARS, 0, 0},
-    {"int64_2d_varn", 5, NC_INT64, 2, 0, 2, NULL, D_ROWS, D_LAST, A_VARN, A_VARN, 0, 0},
-    {"uint64_3d_one", 5, NC_UINT64, 3, 0, 1, NULL, D_GRID, D_ALL, A_VARA, A_VAR, 0, 0},
-    {"rec3d", 5, NC_DOUBLE, 3, 1, 2, NULL, D_DIM1, D_ALL, A_PERREC, A_VARA, 0, 0},
-    {"rec2d_cdf1", 1, NC_INT, 2, 1, 3, NULL, D_LAST, D_ROWS, A_VARA, A_IPUT, 0, 0},
-    {"mixed_cdf2", 2, NC_FLOAT, 3, 0, 2, NULL, D_ROWS, D_LAST, A_VARA, A_VARA, 1, 0},
-    {"convert", 5, NC_INT, 2, 0, 3, NULL, D_ROWS, D_LAST, A_CONV, A_CONV, 0, 0},
-    {"var1", 2, NC_SHORT, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VAR1, A_VAR1, 0, 0},
-    {"varm", 5, NC_DOUBLE, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VARM, A_VARM, 0, 0},
-    {"two_datasets", 5, NC_INT, 3, 0, 0, "0,1,2", D_GRID, D_GRID, A_VARA, A_VARA, 1, 1},
+    {"byte1d", 5, NC_BYTE, 1, 0, 2, NULL, D_ROWS, D_ALL, A_VARA, A_VARA, 0, 0, NULL},
+    {"char2d_cdf1", 1, NC_CHAR, 2, 0, 3, NULL, D_LAST, D_ROWS, A_VARA, A_VARA, 0, 0, NULL},
+    {"short3d_cdf2", 2, NC_SHORT, 3, 0, 0, NULL, D_GRID, D_ROWS, A_VARA, A_VARS, 0, 0, NULL},
+    {"int3d_twodims", 5, NC_INT, 3, 0, 4, "0,1", D_GRID, D_LAST, A_IPUT, A_IPUT, 0, 0, NULL},
+    {"float4d_dim1", 5, NC_FLOAT, 4, 0, 3, "1", D_ROWS, D_GRID, A_FLEX, A_FLEX, 0, 0, NULL},
+    {"double5d", 5, NC_DOUBLE, 5, 0, 2, "0,4", D_GRID, D_ALL, A_BPUT, A_VARA, 0, 0, NULL},
+    {"ubyte2d_many", 5, NC_UBYTE, 2, 0, 50, NULL, D_STRIDED, D_ROWS, A_VARS, A_VARA, 0, 0, NULL},
+    {"ushort3d_indep", 5, NC_USHORT, 3, 0, 3, "2", D_LAST, D_GRID, A_INDEP, A_INDEP, 0, 0, NULL},
+    {"uint1d_root", 5, NC_UINT, 1, 0, 0, NULL, D_ROOT, D_STRIDED, A_VARA, A_VARS, 0, 0, NULL},
+    {"int64_2d_varn", 5, NC_INT64, 2, 0, 2, NULL, D_ROWS, D_LAST, A_VARN, A_VARN, 0, 0, NULL},
+    {"uint64_3d_one", 5, NC_UINT64, 3, 0, 1, NULL, D_GRID, D_ALL, A_VARA, A_VAR, 0, 0, NULL},
+    {"rec3d", 5, NC_DOUBLE, 3, 1, 2, NULL, D_DIM1, D_ALL, A_PERREC, A_VARA, 0, 0, NULL},
+    {"rec2d_cdf1", 1, NC_INT, 2, 1, 3, NULL, D_LAST, D_ROWS, A_VARA, A_IPUT, 0, 0, NULL},
+    {"mixed_cdf2", 2, NC_FLOAT, 3, 0, 2, NULL, D_ROWS, D_LAST, A_VARA, A_VARA, 1, 0, NULL},
+    {"convert", 5, NC_INT, 2, 0, 3, NULL, D_ROWS, D_LAST, A_CONV, A_CONV, 0, 0, NULL},
+    {"var1", 2, NC_SHORT, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VAR1, A_VAR1, 0, 0, NULL},
+    {"varm", 5, NC_DOUBLE, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VARM, A_VARM, 0, 0, NULL},
+    {"two_datasets", 5, NC_INT, 3, 0, 0, "0,1,2", D_GRID, D_GRID, A_VARA, A_VARA, 1, 1, NULL},
+    {"group_fixed", 5, NC_DOUBLE, 3, 0, 3, NULL, D_ROWS, D_GRID, A_IPUT, A_VARA, 0, 0, "pair"},
+    {"group_rec_cdf2", 2, NC_FLOAT, 3, 1, 2, "1,2", D_GRID, D_ROWS, A_VARA, A_IPUT, 1, 0, "pair"},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -319,7 +322,7 @@ static void make_path(char *p, size_t n, const char *dir, const tcase *c, int wh
 static int seed_of(const tcase *c, int which) { return (int)(c - cases) * 3 + which + 1; }
 
 /* Define the case's dimensions and variables; returns the subfiled varid. */
-static int define(test_state *ts, const tcase *c, int ncid, int seed, int *plainid)
+static int define(test_state *ts, const tcase *c, int ncid, int seed, int *plainid, int *wid)
 {
     int dimids[5], varid;
     const char *dn[5] = {"d0", "d1", "d2", "d3", "d4"};
@@ -332,9 +335,15 @@ static int define(test_state *ts, const tcase *c, int ncid, int seed, int *plain
     snprintf(nf, sizeof nf, "%d", c->nfiles ? c->nfiles : ts->nprocs);
     MPI_Info_set(info, "subfiling_nfiles", nf);
     if (c->dims) MPI_Info_set(info, "subfiling_dims", c->dims);
+    if (c->group) MPI_Info_set(info, "subfiling_group", c->group);
     EXPECT_OK(ts, ncmpi_def_var(ncid, "v", c->type, c->ndims, dimids, &varid, info));
-    MPI_Info_free(&info);
     EXPECT_OK(ts, ncmpi_put_att_int(ncid, varid, "test_seed", NC_INT, 1, &seed));
+    if (c->group) {
+        int s3 = seed + 2000;
+        EXPECT_OK(ts, ncmpi_def_var(ncid, "w", c->type, c->ndims, dimids, wid, info));
+        EXPECT_OK(ts, ncmpi_put_att_int(ncid, *wid, "test_seed", NC_INT, 1, &s3));
+    }
+    MPI_Info_free(&info);
     EXPECT_OK(ts, ncmpi_put_att_text(ncid, varid, "units", 5, "m s-1"));
     if (c->plain) {
         /* an ordinary variable of the same shape, beside the subfiled one */
@@ -404,21 +413,41 @@ static void check_shape(test_state *ts, const tcase *c, int ncid, int varid, int
 static void write_case(test_state *ts, const tcase *c, const char *dir)
 {
     char path[2][512];
-    int ncid[2], varid[2], plain[2] = {-1, -1}, nds = c->two ? 2 : 1;
+    int ncid[2], varid[2], plain[2] = {-1, -1}, wv[2] = {-1, -1}, nds = c->two ? 2 : 1;
     for (int w = 0; w < nds; w++) {
         make_path(path[w], sizeof path[w], dir, c, w);
         EXPECT_OK(ts, ncmpi_create(MPI_COMM_WORLD, path[w], cmode_of(c->fmt), MPI_INFO_NULL, &ncid[w]));
-        varid[w] = define(ts, c, ncid[w], seed_of(c, w), &plain[w]);
+        varid[w] = define(ts, c, ncid[w], seed_of(c, w), &plain[w], &wv[w]);
         EXPECT_OK(ts, ncmpi_enddef(ncid[w]));
     }
     /* both datasets written in turn while both are open */
     for (int w = 0; w < nds; w++) {
+        if (c->group && c->wapi == A_IPUT) {
+            /* both variables posted, then one wait: their pieces in each
+             * shared subfile go in one collective call */
+            MPI_Offset st[5], ct[5], sd[5], n = 1;
+            decompose(c->wdec, ts->nprocs, ts->rank, c->ndims, shape5, st, ct, sd);
+            for (int d = 0; d < c->ndims; d++) n *= ct[d];
+            void *b1 = malloc(n * 8 + 8), *b2 = malloc(n * 8 + 8);
+            int req[2], stt[2];
+            region_values(c, seed_of(c, w), shape5, st, ct, sd, b1, c->type, 0, ts);
+            region_values(c, seed_of(c, w) + 2000, shape5, st, ct, sd, b2, c->type, 0, ts);
+            EXPECT_OK(ts, ncmpi_iput_vars(ncid[w], varid[w], st, ct, sd, b1, n, mpi_type(c->type), &req[0]));
+            EXPECT_OK(ts, ncmpi_iput_vars(ncid[w], wv[w], st, ct, sd, b2, n, mpi_type(c->type), &req[1]));
+            EXPECT_OK(ts, ncmpi_wait_all(ncid[w], 2, req, stt));
+            EXPECT(ts, stt[0] == NC_NOERR && stt[1] == NC_NOERR, "statuses %d %d", stt[0], stt[1]);
+            free(b1);
+            free(b2);
+            continue;
+        }
         write_region(ts, c, ncid[w], varid[w], seed_of(c, w), c->wapi);
         if (c->plain) write_region(ts, c, ncid[w], plain[w], seed_of(c, w) + 1000, A_VARA);
+        if (c->group) write_region(ts, c, ncid[w], wv[w], seed_of(c, w) + 2000, c->wapi);
     }
     for (int w = 0; w < nds; w++) {
         check_shape(ts, c, ncid[w], varid[w], 1);
         read_check(ts, c, ncid[w], varid[w], seed_of(c, w));
+        if (c->group) read_check(ts, c, ncid[w], wv[w], seed_of(c, w) + 2000);
     }
     for (int w = 0; w < nds; w++) EXPECT_OK(ts, ncmpi_close(ncid[w]));
 }
@@ -438,6 +467,11 @@ static void read_case(test_state *ts, const tcase *c, const char *dir)
             int pid;
             EXPECT_OK(ts, ncmpi_inq_varid(ncid, "plain", &pid));
             read_check(ts, c, ncid, pid, seed_of(c, w) + 1000);
+        }
+        if (c->group) {
+            int wid;
+            EXPECT_OK(ts, ncmpi_inq_varid(ncid, "w", &wid));
+            read_check(ts, c, ncid, wid, seed_of(c, w) + 2000);
         }
         EXPECT_OK(ts, ncmpi_close(ncid));
     }

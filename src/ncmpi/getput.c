@@ -268,15 +268,19 @@ static sf_request *gather(int n, ncsf_prepared **ps, int put, int *nreq)
 int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
               int caller_err, int dirs)
 {
-    int sf_err = SF_OK;
+    int sf_err = SF_OK, gets = 0;
+    for (int i = 0; i < n; i++) if (ps[i] && !ps[i]->put) gets = 1;
     for (int put = 1; put >= 0; put--) {
         if (!(dirs & (put ? 1 : 2))) continue;
+        /* the put pass tells every rank whether any rank has gets */
+        if (collective && !put && dirs == 3 && !gets) continue;
         int nreq = 0;
         sf_request *r = gather(n, ps, put, &nreq);
         if (!r && !caller_err) caller_err = NC_ENOMEM;
         MPI_Offset end = 0;
         int e;
-        if (collective) e = sf_access_all(f->ctx, r ? nreq : 0, r, put, &caller_err, &end);
+        if (collective) e = sf_access_all(f->ctx, r ? nreq : 0, r, put, &caller_err, &end,
+                                          put && dirs == 3 ? &gets : NULL);
         else e = nreq ? sf_access_indep(f->ctx, nreq, r, put, &end) : SF_OK;
         if (put && end > f->numrecs) f->numrecs = end;
         if (sf_err == SF_OK) sf_err = e;

@@ -160,8 +160,14 @@ static int run_event(sf_context *ctx, const tuple *t, int n,
         if (t[i].rank == ctx->rank) myreq[mine++] = i;
     }
     sf_handle *h;
+    double t0 = MPI_Wtime();
+    int had = ctx->nhandles;
     err = sf_handle_acquire(ctx, t[0].file, t[0].block, nmem, members, &h);
+    ctx->t_open += MPI_Wtime() - t0;
+    ctx->n_events++;
+    if (ctx->nhandles > had || h->last_use == ctx->clock) ctx->n_opens += h->member && h->fh != MPI_FILE_NULL && ctx->nhandles > had;
     if (!h->member || h->fh == MPI_FILE_NULL) return err;
+    t0 = MPI_Wtime();
     int collective = nmem > 1;
     const sf_request **batch = malloc(sizeof(sf_request *) * (mine ? mine : 1));
     if (!batch) return SF_ERR_NOMEM;
@@ -181,19 +187,23 @@ static int run_event(sf_context *ctx, const tuple *t, int n,
         if (err == SF_OK) err = e;
     }
     free(batch);
+    ctx->t_io += MPI_Wtime() - t0;
     return err;
 }
 
 int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
-                  int write, int *caller_err, MPI_Offset *rec_end)
+                  int write, int *caller_err, MPI_Offset *rec_end, int *flag)
 {
     long long *words = NULL;
     int *off = NULL, err;
     tuple_list l = {0};
     MPI_Offset end = 0;
 
+    double t0 = MPI_Wtime();
+    ctx->n_calls++;
     err = exchange(ctx, nreq, reqs, &words, &off);
     if (err == SF_OK) err = build_tuples(ctx, words, off, &l, &end);
+    ctx->t_exchange += MPI_Wtime() - t0;
     /* up to here every rank computed the same thing; an error now is a
      * local resource failure, and the events below are skipped by this
      * rank only if it could not build them at all */
@@ -217,9 +227,12 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
     free(words);
     free(off);
 
-    int in[2] = {caller_err ? *caller_err : 0, err}, out[2];
-    MPI_Allreduce(in, out, 2, MPI_INT, MPI_MIN, ctx->comm);
+    int in[3] = {caller_err ? *caller_err : 0, err, flag ? -*flag : 0}, out[3];
+    t0 = MPI_Wtime();
+    MPI_Allreduce(in, out, 3, MPI_INT, MPI_MIN, ctx->comm);
+    ctx->t_agree += MPI_Wtime() - t0;
     if (caller_err) *caller_err = out[0];
+    if (flag) *flag = -out[2];
     if (rec_end) *rec_end = end;
     return out[1];
 }

@@ -1,6 +1,7 @@
 /*
  * context.c: the engine state of one open dataset.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sf_internal.h"
@@ -48,8 +49,10 @@ const sf_layout *sf_context_layout(const sf_context *ctx, int id)
 
 int sf_context_flush(sf_context *ctx)
 {
+    double t0 = MPI_Wtime();
     int err = sf_indep_close_all(ctx);
     int e = sf_handle_close_all(ctx);
+    ctx->t_close += MPI_Wtime() - t0;
     return err != SF_OK ? err : e;
 }
 
@@ -63,6 +66,11 @@ int sf_context_free(sf_context *ctx)
     int err = SF_OK;
     if (!ctx) return SF_OK;
     if (ctx->handles && ctx->indep) err = sf_context_flush(ctx);
+    if (getenv("NCSF_PROFILE") && ctx->n_calls)
+        fprintf(stderr, "ncsf profile rank %d: %d collective calls, %d subfile events, %d opens; "
+                "exchange %.4f s, open %.4f s, transfer %.4f s, agree %.4f s, close %.4f s\n",
+                ctx->rank, ctx->n_calls, ctx->n_events, ctx->n_opens, ctx->t_exchange, ctx->t_open,
+                ctx->t_io, ctx->t_agree, ctx->t_close);
     sf_comm_free_all(ctx);
     for (int i = 0; i < ctx->nlayouts; i++) sf_layout_free(ctx->layouts[i]);
     free(ctx->layouts);

@@ -138,9 +138,11 @@ int sf_context_open_count(const sf_context *ctx);
  * *caller_err carries the caller's own error code in (a rank whose input was
  * bad passes it with no requests) and the most severe one of all ranks out
  * (the minimum). *rec_end, if not NULL, gets one past the highest record
- * any rank touched in a record layout (0 if none). */
+ * any rank touched in a record layout (0 if none). *flag, if not NULL, is
+ * agreed too (the maximum over ranks): the caller's own news for the next
+ * call, such as whether any rank has requests of the other direction. */
 int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
-                  int write, int *caller_err, MPI_Offset *rec_end);
+                  int write, int *caller_err, MPI_Offset *rec_end, int *flag);
 
 /* Independent: only the calling rank. */
 int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,

@@ -54,6 +54,10 @@ struct sf_context {
     unsigned long clock;
     int tag;             /* for MPI_Comm_create_group, advanced per use */
     MPI_Offset bytes_written, bytes_read;
+    /* where the time goes (seconds on this rank), printed at the end when
+     * NCSF_PROFILE is set */
+    double t_exchange, t_open, t_io, t_agree, t_close;
+    int n_calls, n_events, n_opens;
 };
 
 /* comm_cache.c */
