@@ -3,17 +3,18 @@
 # (A B C D A B C D ...), and print one table per kernel: median bandwidth,
 # min-max, and the ratio to the shared-file mode measured in the same run.
 #
-#   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash"]
+#   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll"]
 #                     [-c CHECKPOINTS] [-H key=value]... [-d DATADIR] [-o OUTDIR]
 #
 # Defaults: 8 processes, 3 repetitions, S3D-IO at 50^3 points per process
 # (5 checkpoints), FLASH-IO at 16^3-cell blocks, 80+rank%3 blocks per
+# process, coll_perf-style 3-D block test at 64^3 ints x 10 variables per
 # process, subfile counts 2, 4 and NP. --small: 20^3 points, 2 checkpoints,
-# 8^3-cell blocks, 20 blocks (a quick verified run).
+# 8^3-cell blocks, 20 blocks, 24^3 ints (a quick verified run).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$top}
-np=8 reps=3 small=0 nlist= kernels="s3d flash" ckpts= hints=() data= out=
+np=8 reps=3 small=0 nlist= kernels="s3d flash coll" ckpts= hints=() data= out=
 while [ $# -gt 0 ]; do
   case $1 in
     -n) np=$2; shift ;;
@@ -47,7 +48,7 @@ grid() { local n=$1 x=1 y=1 z=1 f=2 d=0
     n=$((n / f)); d=$((d + 1))
   done; echo "$x $y $z"; }
 
-if [ $small -eq 1 ]; then pts=20 ck=${ckpts:-2} nxb=8 blocks=20; else pts=50 ck=${ckpts:-5} nxb=16 blocks=80; fi
+if [ $small -eq 1 ]; then pts=20 ck=${ckpts:-2} nxb=8 blocks=20 clen=24; else pts=50 ck=${ckpts:-5} nxb=16 blocks=80 clen=64; fi
 read -r px py pz <<< "$(grid "$np")"
 S3D_ARGS="$((pts * px)) $((pts * py)) $((pts * pz)) $px $py $pz"
 
@@ -62,6 +63,7 @@ run() { # kernel mode[:N] extra...
   case $k in
     s3d) cmd=("$B/benchmarks/s3d-io/s3d_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$ck" "$@" $S3D_ARGS 0 1 "$data") ;;
     flash) cmd=("$B/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/" "$@") ;;
+    coll) cmd=("$B/benchmarks/coll-perf/coll_perf" -m "$m" -N "$n" "${hints[@]}" -q -l "$clen" -f "$data/" "$@") ;;
   esac
   echo "+ mpiexec -n $np ${cmd[*]}" >> "$log"
   local o

@@ -35,29 +35,31 @@ typedef struct {
     int plain;     /* an ordinary variable too */
     int two;       /* a second dataset open at the same time */
     const char *group; /* a second subfiled variable "w" shares v's subfiles */
+    int filehints; /* hints given to create (with subfiling_max_open=2), six-argument def_var */
 } tcase;
 
 static const tcase cases[] = {
-    {"byte1d", 5, NC_BYTE, 1, 0, 2, NULL, D_ROWS, D_ALL, A_VARA, A_VARA, 0, 0, NULL},
-    {"char2d_cdf1", 1, NC_CHAR, 2, 0, 3, NULL, D_LAST, D_ROWS, A_VARA, A_VARA, 0, 0, NULL},
-    {"short3d_cdf2", 2, NC_SHORT, 3, 0, 0, NULL, D_GRID, D_ROWS, A_VARA, A_VARS, 0, 0, NULL},
-    {"int3d_twodims", 5, NC_INT, 3, 0, 4, "0,1", D_GRID, D_LAST, A_IPUT, A_IPUT, 0, 0, NULL},
-    {"float4d_dim1", 5, NC_FLOAT, 4, 0, 3, "1", D_ROWS, D_GRID, A_FLEX, A_FLEX, 0, 0, NULL},
-    {"double5d", 5, NC_DOUBLE, 5, 0, 2, "0,4", D_GRID, D_ALL, A_BPUT, A_VARA, 0, 0, NULL},
-    {"ubyte2d_many", 5, NC_UBYTE, 2, 0, 50, NULL, D_STRIDED, D_ROWS, A_VARS, A_VARA, 0, 0, NULL},
-    {"ushort3d_indep", 5, NC_USHORT, 3, 0, 3, "2", D_LAST, D_GRID, A_INDEP, A_INDEP, 0, 0, NULL},
-    {"uint1d_root", 5, NC_UINT, 1, 0, 0, NULL, D_ROOT, D_STRIDED, A_VARA, A_VARS, 0, 0, NULL},
-    {"int64_2d_varn", 5, NC_INT64, 2, 0, 2, NULL, D_ROWS, D_LAST, A_VARN, A_VARN, 0, 0, NULL},
-    {"uint64_3d_one", 5, NC_UINT64, 3, 0, 1, NULL, D_GRID, D_ALL, A_VARA, A_VAR, 0, 0, NULL},
-    {"rec3d", 5, NC_DOUBLE, 3, 1, 2, NULL, D_DIM1, D_ALL, A_PERREC, A_VARA, 0, 0, NULL},
-    {"rec2d_cdf1", 1, NC_INT, 2, 1, 3, NULL, D_LAST, D_ROWS, A_VARA, A_IPUT, 0, 0, NULL},
-    {"mixed_cdf2", 2, NC_FLOAT, 3, 0, 2, NULL, D_ROWS, D_LAST, A_VARA, A_VARA, 1, 0, NULL},
-    {"convert", 5, NC_INT, 2, 0, 3, NULL, D_ROWS, D_LAST, A_CONV, A_CONV, 0, 0, NULL},
-    {"var1", 2, NC_SHORT, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VAR1, A_VAR1, 0, 0, NULL},
-    {"varm", 5, NC_DOUBLE, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VARM, A_VARM, 0, 0, NULL},
-    {"two_datasets", 5, NC_INT, 3, 0, 0, "0,1,2", D_GRID, D_GRID, A_VARA, A_VARA, 1, 1, NULL},
-    {"group_fixed", 5, NC_DOUBLE, 3, 0, 3, NULL, D_ROWS, D_GRID, A_IPUT, A_VARA, 0, 0, "pair"},
-    {"group_rec_cdf2", 2, NC_FLOAT, 3, 1, 2, "1,2", D_GRID, D_ROWS, A_VARA, A_IPUT, 1, 0, "pair"},
+    {"byte1d", 5, NC_BYTE, 1, 0, 2, NULL, D_ROWS, D_ALL, A_VARA, A_VARA, 0, 0, NULL, 0},
+    {"char2d_cdf1", 1, NC_CHAR, 2, 0, 3, NULL, D_LAST, D_ROWS, A_VARA, A_VARA, 0, 0, NULL, 0},
+    {"short3d_cdf2", 2, NC_SHORT, 3, 0, 0, NULL, D_GRID, D_ROWS, A_VARA, A_VARS, 0, 0, NULL, 0},
+    {"int3d_twodims", 5, NC_INT, 3, 0, 4, "0,1", D_GRID, D_LAST, A_IPUT, A_IPUT, 0, 0, NULL, 0},
+    {"float4d_dim1", 5, NC_FLOAT, 4, 0, 3, "1", D_ROWS, D_GRID, A_FLEX, A_FLEX, 0, 0, NULL, 0},
+    {"double5d", 5, NC_DOUBLE, 5, 0, 2, "0,4", D_GRID, D_ALL, A_BPUT, A_VARA, 0, 0, NULL, 0},
+    {"ubyte2d_many", 5, NC_UBYTE, 2, 0, 50, NULL, D_STRIDED, D_ROWS, A_VARS, A_VARA, 0, 0, NULL, 0},
+    {"ushort3d_indep", 5, NC_USHORT, 3, 0, 3, "2", D_LAST, D_GRID, A_INDEP, A_INDEP, 0, 0, NULL, 0},
+    {"uint1d_root", 5, NC_UINT, 1, 0, 0, NULL, D_ROOT, D_STRIDED, A_VARA, A_VARS, 0, 0, NULL, 0},
+    {"int64_2d_varn", 5, NC_INT64, 2, 0, 2, NULL, D_ROWS, D_LAST, A_VARN, A_VARN, 0, 0, NULL, 0},
+    {"uint64_3d_one", 5, NC_UINT64, 3, 0, 1, NULL, D_GRID, D_ALL, A_VARA, A_VAR, 0, 0, NULL, 0},
+    {"rec3d", 5, NC_DOUBLE, 3, 1, 2, NULL, D_DIM1, D_ALL, A_PERREC, A_VARA, 0, 0, NULL, 0},
+    {"rec2d_cdf1", 1, NC_INT, 2, 1, 3, NULL, D_LAST, D_ROWS, A_VARA, A_IPUT, 0, 0, NULL, 0},
+    {"mixed_cdf2", 2, NC_FLOAT, 3, 0, 2, NULL, D_ROWS, D_LAST, A_VARA, A_VARA, 1, 0, NULL, 0},
+    {"convert", 5, NC_INT, 2, 0, 3, NULL, D_ROWS, D_LAST, A_CONV, A_CONV, 0, 0, NULL, 0},
+    {"var1", 2, NC_SHORT, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VAR1, A_VAR1, 0, 0, NULL, 0},
+    {"varm", 5, NC_DOUBLE, 2, 0, 2, NULL, D_ROWS, D_ALL, A_VARM, A_VARM, 0, 0, NULL, 0},
+    {"two_datasets", 5, NC_INT, 3, 0, 0, "0,1,2", D_GRID, D_GRID, A_VARA, A_VARA, 1, 1, NULL, 0},
+    {"group_fixed", 5, NC_DOUBLE, 3, 0, 3, NULL, D_ROWS, D_GRID, A_IPUT, A_VARA, 0, 0, "pair", 0},
+    {"group_rec_cdf2", 2, NC_FLOAT, 3, 1, 2, "1,2", D_GRID, D_ROWS, A_VARA, A_IPUT, 1, 0, "pair", 0},
+    {"create_hints_max_open", 5, NC_INT, 2, 0, 7, NULL, D_STRIDED, D_LAST, A_VARS, A_VARA, 1, 0, NULL, 1},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -336,7 +338,10 @@ static int define(test_state *ts, const tcase *c, int ncid, int seed, int *plain
     MPI_Info_set(info, "subfiling_nfiles", nf);
     if (c->dims) MPI_Info_set(info, "subfiling_dims", c->dims);
     if (c->group) MPI_Info_set(info, "subfiling_group", c->group);
-    EXPECT_OK(ts, ncmpi_def_var(ncid, "v", c->type, c->ndims, dimids, &varid, info));
+    if (c->filehints) /* the hints came with create: the ordinary call */
+        EXPECT_OK(ts, ncmpi_def_var(ncid, "v", c->type, c->ndims, dimids, &varid));
+    else
+        EXPECT_OK(ts, ncmpi_def_var(ncid, "v", c->type, c->ndims, dimids, &varid, info));
     EXPECT_OK(ts, ncmpi_put_att_int(ncid, varid, "test_seed", NC_INT, 1, &seed));
     if (c->group) {
         int s3 = seed + 2000;
@@ -348,6 +353,9 @@ static int define(test_state *ts, const tcase *c, int ncid, int seed, int *plain
     if (c->plain) {
         /* an ordinary variable of the same shape, beside the subfiled one */
         EXPECT_OK(ts, ncmpi_def_var(ncid, "plain", c->type, c->ndims, dimids, plainid));
+        int on = -1;
+        ncsf_inq_var_subfiling(ncid, *plainid, &on, NULL);
+        EXPECT(ts, on == c->filehints, "%s: variable plain subfiled=%d", c->name, on);
         int s2 = seed + 1000;
         EXPECT_OK(ts, ncmpi_put_att_int(ncid, *plainid, "test_seed", NC_INT, 1, &s2));
     }
@@ -416,7 +424,17 @@ static void write_case(test_state *ts, const tcase *c, const char *dir)
     int ncid[2], varid[2], plain[2] = {-1, -1}, wv[2] = {-1, -1}, nds = c->two ? 2 : 1;
     for (int w = 0; w < nds; w++) {
         make_path(path[w], sizeof path[w], dir, c, w);
-        EXPECT_OK(ts, ncmpi_create(MPI_COMM_WORLD, path[w], cmode_of(c->fmt), MPI_INFO_NULL, &ncid[w]));
+        MPI_Info ci = MPI_INFO_NULL;
+        if (c->filehints) {
+            char nf[16];
+            snprintf(nf, sizeof nf, "%d", c->nfiles);
+            MPI_Info_create(&ci);
+            MPI_Info_set(ci, "subfiling", "enable");
+            MPI_Info_set(ci, "subfiling_nfiles", nf);
+            MPI_Info_set(ci, "subfiling_max_open", "2");
+        }
+        EXPECT_OK(ts, ncmpi_create(MPI_COMM_WORLD, path[w], cmode_of(c->fmt), ci, &ncid[w]));
+        if (ci != MPI_INFO_NULL) MPI_Info_free(&ci);
         varid[w] = define(ts, c, ncid[w], seed_of(c, w), &plain[w], &wv[w]);
         EXPECT_OK(ts, ncmpi_enddef(ncid[w]));
     }
