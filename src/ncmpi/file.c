@@ -19,8 +19,9 @@ int ncsfi_agree(MPI_Comm comm, int err)
 }
 
 /* subfiling_max_open, or a default that leaves most descriptors to the
- * application; the same on every rank (the handle table depends on it). */
-static int choose_max_open(ncsf_file *f)
+ * application, and subfiling_aggregate; the same on every rank (the handle
+ * table and the choice of transfer depend on them). */
+static int choose_limits(ncsf_file *f, long long *aggregate)
 {
     int m = f->hints.max_open;
     if (m <= 0) {
@@ -32,8 +33,10 @@ static int choose_max_open(ncsf_file *f)
             m = rl.rlim_cur / 4 > 4 ? (int)(rl.rlim_cur / 4) : 4;
 #endif
     }
-    MPI_Allreduce(MPI_IN_PLACE, &m, 1, MPI_INT, MPI_MIN, f->comm);
-    return m;
+    long long v[2] = {m, f->hints.aggregate >= 0 ? f->hints.aggregate : NCSF_DEFAULT_AGGREGATE};
+    MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MIN, f->comm);
+    *aggregate = v[1];
+    return (int)v[0];
 }
 
 int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
@@ -91,8 +94,10 @@ static int attach(ncsf_file *f, int readonly)
         return err;
     }
     f->readonly = readonly;
-    f->max_open = choose_max_open(f);
+    long long aggregate;
+    f->max_open = choose_limits(f, &aggregate);
     if (sf_context_create(f->comm, f->info, f->max_open, readonly, &f->ctx) != SF_OK) return NC_ENOMEM;
+    sf_context_set_aggregate_max(f->ctx, aggregate);
     return ncsfi_register(f);
 }
 

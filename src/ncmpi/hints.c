@@ -7,6 +7,7 @@
  *   subfiling_dims     comma-separated dimension names or indices
  *   subfiling_max_open a positive integer
  *   subfiling_group    a name: variables with the same one share subfiles
+ *   subfiling_aggregate bytes (0 disables): see sf_context_set_aggregate_max
  */
 #include <errno.h>
 #include <limits.h>
@@ -40,6 +41,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->dims = NULL;
     h->max_open = 0;
     h->group = NULL;
+    h->aggregate = -1;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -57,6 +59,17 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     MPI_Info_get(info, "subfiling_max_open", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
         return err;
+    MPI_Info_get(info, "subfiling_aggregate", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        char *end;
+        errno = 0;
+        long long x = strtoll(val, &end, 10);
+        if (end == val || *end || errno == ERANGE || x < 0) {
+            snprintf(msg, msglen, "hint subfiling_aggregate=\"%s\" is not a number of bytes", val);
+            return NC_EINVAL;
+        }
+        h->aggregate = x;
+    }
     MPI_Info_get(info, "subfiling_group", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {
         if (!*val || strchr(val, '/')) {

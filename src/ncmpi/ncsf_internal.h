@@ -17,6 +17,7 @@
 #define NCSF_ITYPE_LONG (sizeof(long) == 8 ? NC_INT64 : NC_INT)
 #define NCSF_REQ_BASE (1 << 29) /* ids of ncsf's own non-blocking requests */
 #define NCSF_DEFAULT_MAX_OPEN 64
+#define NCSF_DEFAULT_AGGREGATE (256LL << 20) /* bytes one process gathers */
 #define NCSF_ATT_PREFIX "subfiling_"
 
 /* ---- hints.c ---------------------------------------------------------- */
@@ -26,6 +27,7 @@ typedef struct ncsf_hints {
     char *dims;    /* subfiling_dims as given, or NULL */
     char *group;   /* subfiling_group, or NULL */
     int max_open;  /* 0 not given */
+    long long aggregate; /* subfiling_aggregate bytes, -1 not given */
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);

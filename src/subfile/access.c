@@ -109,12 +109,23 @@ static int exchange(sf_context *ctx, int nreq, const sf_request *reqs,
 
 /* Every (layout, block, rank, request) with a non-empty piece. */
 static int build_tuples(sf_context *ctx, const long long *words, const int *off,
-                        tuple_list *l, MPI_Offset *rec_end)
+                        tuple_list *l, MPI_Offset *rec_end, sf_request **allp, int *first)
 {
+    int total = 0, g = 0;
     *rec_end = 0;
+    /* every rank's requests, decoded (geometry only: no buffers) */
+    for (int r = 0; r < ctx->nprocs; r++)
+        for (int w = off[r]; w < off[r + 1]; total++) {
+            const sf_layout *lay = sf_context_layout(ctx, (int)words[w]);
+            if (!lay) return SF_ERR_ARG;
+            w += 1 + 3 * lay->ndims;
+        }
+    sf_request *all = calloc(total ? total : 1, sizeof(sf_request));
+    if (!all) return SF_ERR_NOMEM;
+    *allp = all;
     for (int r = 0; r < ctx->nprocs; r++) {
-        int j = 0;
-        for (int w = off[r]; w < off[r + 1]; j++) {
+        first[r] = g;
+        for (int w = off[r]; w < off[r + 1]; g++) {
             const sf_layout *lay = sf_context_layout(ctx, (int)words[w]);
             if (!lay) return SF_ERR_ARG;
             int nd = lay->ndims;
@@ -124,6 +135,12 @@ static int build_tuples(sf_context *ctx, const long long *words, const int *off,
                 c[d] = words[w + 1 + nd + d];
                 st[d] = words[w + 1 + 2 * nd + d];
             }
+            all[g].lay = lay;
+            for (int d = 0; d < nd; d++) {
+                all[g].start[d] = s[d];
+                all[g].count[d] = c[d];
+                all[g].stride[d] = st[d];
+            }
             int empty = 0;
             for (int d = 0; d < nd; d++) if (c[d] <= 0) empty = 1;
             if (lay->record && !empty && s[0] + (c[0] - 1) * st[0] + 1 > *rec_end)
@@ -131,12 +148,13 @@ static int build_tuples(sf_context *ctx, const long long *words, const int *off,
             l->id = lay->id;
             l->file = lay->file_id;
             l->rank = r;
-            l->req = j;
+            l->req = g;
             sf_touched_blocks(lay, s, c, st, push_tuple, l);
             if (l->err) return l->err;
             w += 1 + 3 * nd;
         }
     }
+    first[ctx->nprocs] = g;
     qsort(l->t, l->n, sizeof(tuple), cmp_tuple);
     return SF_OK;
 }
@@ -145,9 +163,10 @@ static int build_tuples(sf_context *ctx, const long long *words, const int *off,
  * member moves at most one piece of each layout; when the file holds only
  * fixed-size variables their pieces lie one after another and go in one
  * call, else (records of several variables interleave) one piece a round. */
-static int run_event(sf_context *ctx, const tuple *t, int n,
-                     const sf_request *reqs, int write, int *members, int *myreq)
+static int run_event(sf_context *ctx, const tuple *t, int n, const sf_request *all,
+                     const int *first, const sf_request *reqs, int write, int *members, int *myreq)
 {
+    const sf_request *mine_base = reqs - first[ctx->rank]; /* global index -> my request */
     int nmem = 0, mine = 0, rounds = 0, run = 0, err, any_record = 0;
     for (int i = 0; i < n; i++)
         if (sf_context_layout(ctx, t[i].id)->record) any_record = 1;
@@ -169,17 +188,39 @@ static int run_event(sf_context *ctx, const tuple *t, int n,
     if (!h->member || h->fh == MPI_FILE_NULL) return err;
     t0 = MPI_Wtime();
     int collective = nmem > 1;
+    if (collective) {
+        /* one process gathers the group's pieces and moves the whole run
+         * of the subfile they cover in one call, when they cover one */
+        const sf_request **pr = malloc(sizeof(sf_request *) * n);
+        int *prank = malloc(sizeof(int) * n), done = 0;
+        if (pr && prank) {
+            for (int i = 0, m = 0; i < n; i++) {
+                while (members[m] != t[i].rank) m++;
+                prank[i] = m;
+                pr[i] = t[i].rank == ctx->rank ? &mine_base[t[i].req] : &all[t[i].req];
+            }
+            int e = sf_aggregate(ctx, h, n, pr, prank, t[0].block, write, &done);
+            if (done && err == SF_OK) err = e;
+        }
+        free(pr);
+        free(prank);
+        if (done) {
+            ctx->t_io += MPI_Wtime() - t0;
+            return err;
+        }
+    }
+    h->byte_view = 0; /* the pieces below set views of their own */
     const sf_request **batch = malloc(sizeof(sf_request *) * (mine ? mine : 1));
     if (!batch) return SF_ERR_NOMEM;
     for (int r = 0; r < rounds; r++) {
         int nb = 0;
         if (any_record) {
-            if (r < mine) batch[nb++] = &reqs[t[myreq[r]].req];
+            if (r < mine) batch[nb++] = &mine_base[t[myreq[r]].req];
         } else {
             /* the r-th piece of each layout this rank has here */
             for (int i = 0, k = 0; i < mine; i++) {
                 if (i > 0 && t[myreq[i]].id != t[myreq[i - 1]].id) k = 0;
-                if (k++ == r) batch[nb++] = &reqs[t[myreq[i]].req];
+                if (k++ == r) batch[nb++] = &mine_base[t[myreq[i]].req];
             }
         }
         int e = nb ? sf_transfer_pieces(ctx, h->fh, collective, nb, batch, t[0].block, write)
@@ -195,14 +236,15 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
                   int write, int *caller_err, MPI_Offset *rec_end, int *flag)
 {
     long long *words = NULL;
-    int *off = NULL, err;
+    int *off = NULL, err, *first = malloc(sizeof(int) * (ctx->nprocs + 1));
     tuple_list l = {0};
     MPI_Offset end = 0;
+    sf_request *all = NULL;
 
     double t0 = MPI_Wtime();
     ctx->n_calls++;
     err = exchange(ctx, nreq, reqs, &words, &off);
-    if (err == SF_OK) err = build_tuples(ctx, words, off, &l, &end);
+    if (err == SF_OK) err = first ? build_tuples(ctx, words, off, &l, &end, &all, first) : SF_ERR_NOMEM;
     ctx->t_exchange += MPI_Wtime() - t0;
     /* up to here every rank computed the same thing; an error now is a
      * local resource failure, and the events below are skipped by this
@@ -216,7 +258,7 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
             int j = i;
             while (j < l.n && l.t[j].file == l.t[i].file && l.t[j].block == l.t[i].block) j++;
             ctx->tag = ev % 30000 + 1;
-            int e = run_event(ctx, l.t + i, j - i, reqs, write, members, myreq);
+            int e = run_event(ctx, l.t + i, j - i, all, first, reqs, write, members, myreq);
             if (err == SF_OK) err = e;
             i = j;
         }
@@ -226,6 +268,8 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
     free(l.t);
     free(words);
     free(off);
+    free(all);
+    free(first);
 
     int in[3] = {caller_err ? *caller_err : 0, err, flag ? -*flag : 0}, out[3];
     t0 = MPI_Wtime();

@@ -18,6 +18,7 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     if (info != MPI_INFO_NULL) MPI_Info_dup(info, &ctx->info);
     ctx->readonly = readonly;
     ctx->max_open = max_open > 0 ? max_open : 1;
+    ctx->agg_max = (MPI_Offset)256 << 20;
     ctx->handles = calloc(ctx->max_open, sizeof(sf_handle));
     ctx->indep = calloc(ctx->max_open, sizeof(sf_indep_handle));
     if (!ctx->handles || !ctx->indep) { sf_context_free(ctx); return SF_ERR_NOMEM; }
@@ -80,6 +81,11 @@ int sf_context_free(sf_context *ctx)
     MPI_Comm_free(&ctx->comm);
     free(ctx);
     return err;
+}
+
+void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
+{
+    ctx->agg_max = bytes;
 }
 
 MPI_Offset sf_context_bytes_written(const sf_context *ctx) { return ctx->bytes_written; }

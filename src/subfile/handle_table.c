@@ -95,6 +95,7 @@ int sf_handle_acquire(sf_context *ctx, int file_id, int block, int n,
     h->last_use = ctx->clock;
     h->fh = MPI_FILE_NULL;
     h->comm = MPI_COMM_NULL;
+    h->byte_view = 1;
     h->member = contains(n, members, ctx->rank);
     ctx->nhandles++;
     *hp = h;

@@ -127,6 +127,9 @@ int sf_context_flush(sf_context *ctx);
 /* Close independently opened subfiles (local). */
 int sf_context_flush_indep(sf_context *ctx);
 int sf_context_free(sf_context *ctx);
+/* Largest run of a subfile one process gathers and moves for its group
+ * (0: always leave collective access to MPI-IO). The same on every rank. */
+void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes);
 MPI_Offset sf_context_bytes_written(const sf_context *ctx);
 MPI_Offset sf_context_bytes_read(const sf_context *ctx);
 int sf_context_open_count(const sf_context *ctx);

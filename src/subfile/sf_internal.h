@@ -28,6 +28,7 @@ typedef struct sf_handle {
     int member;       /* this rank is one of them */
     MPI_Comm comm;    /* borrowed from the comm cache */
     MPI_File fh;      /* MPI_FILE_NULL if not a member or the open failed */
+    int byte_view;    /* its view is plain bytes from 0 (same on all members) */
     unsigned long last_use;
 } sf_handle;
 
@@ -53,6 +54,7 @@ struct sf_context {
     int nindep;
     unsigned long clock;
     int tag;             /* for MPI_Comm_create_group, advanced per use */
+    MPI_Offset agg_max;  /* largest run of a subfile one process gathers */
     MPI_Offset bytes_written, bytes_read;
     /* where the time goes (seconds on this rank), printed at the end when
      * NCSF_PROFILE is set */
@@ -72,7 +74,19 @@ int sf_indep_acquire(sf_context *ctx, int file_id, int block, MPI_File *fh);
 int sf_indep_close_all(sf_context *ctx);
 int sf_error_from_mpi(int mpi_err, int fallback);
 
+/* One piece ready to move: where it is in the file and in memory. */
+typedef struct {
+    MPI_Offset disp;      /* byte offset of its first element in the subfile */
+    MPI_Datatype ftype;   /* its elements, relative to disp */
+    char *mem;            /* its first element in the request buffer */
+    MPI_Datatype mtype;   /* its elements, relative to mem */
+    MPI_Offset nbytes;
+} piece;
+
 /* transfer.c */
+/* Describe the part of req in block (types to be freed): 1, or 0 if it is
+ * empty or *err says why not. */
+int sf_describe_piece(const sf_request *req, int block, piece *pc, int *err);
 int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
                       const sf_request *req, int block, int write);
 /* Several pieces in one subfile (of different layouts, in increasing file
@@ -80,5 +94,15 @@ int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
 int sf_transfer_pieces(sf_context *ctx, MPI_File fh, int collective, int n,
                        const sf_request **reqs, int block, int write);
 int sf_transfer_nothing(MPI_File fh, int write);
+/* The byte range [*lo, *hi) a piece spans in its subfile and its size. */
+int sf_piece_extent(const sf_request *req, int block, MPI_Offset *lo, MPI_Offset *hi,
+                    MPI_Offset *nbytes);
+
+/* aggregate.c: n pieces of one subfile, piece i belonging to the member
+ * of group rank prank[i] (reqs[i] has a buffer only if it is this rank's).
+ * Sets *done if it moved them (the pieces exactly cover one run of bytes
+ * of at most agg_max); else the caller moves them with MPI-IO. */
+int sf_aggregate(sf_context *ctx, sf_handle *h, int n, const sf_request **reqs,
+                 const int *prank, int block, int write, int *done);
 
 #endif

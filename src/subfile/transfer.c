@@ -8,17 +8,31 @@
 #include <stdlib.h>
 #include "sf_internal.h"
 
-/* One piece ready to move: where it is in the file and in memory. */
-typedef struct {
-    MPI_Offset disp;      /* byte offset of its first element in the subfile */
-    MPI_Datatype ftype;   /* its elements, relative to disp */
-    char *mem;            /* its first element in the request buffer */
-    MPI_Datatype mtype;   /* its elements, relative to mem */
-    MPI_Offset nbytes;
-} piece;
+int sf_piece_extent(const sf_request *req, int block, MPI_Offset *lo, MPI_Offset *hi,
+                    MPI_Offset *nbytes)
+{
+    const sf_layout *lay = req->lay;
+    int nd = lay->ndims, es = lay->elsize;
+    MPI_Offset pstart[SF_MAX_DIMS], pcount[SF_MAX_DIMS], local[SF_MAX_DIMS];
+    MPI_Offset bstart[SF_MAX_DIMS], bcount[SF_MAX_DIMS];
+    if (!sf_piece(lay, block, req->start, req->count, req->stride, pstart, pcount, local)) return 0;
+    sf_layout_block(lay, block, bstart, bcount);
+    MPI_Offset fb = es, disp = lay->begin[block], last = 0, n = es;
+    for (int d = nd - 1; d >= 0; d--) {
+        MPI_Offset bstep = (d == 0 && lay->record) ? lay->recsize[block] : fb;
+        fb *= bcount[d];
+        disp += (pstart[d] - bstart[d]) * bstep;
+        last += (pcount[d] - 1) * bstep * req->stride[d];
+        n *= pcount[d];
+    }
+    *lo = disp;
+    *hi = disp + last + es;
+    *nbytes = n;
+    return 1;
+}
 
 /* Describe the part of req in block; 0 if empty, 1 if described. */
-static int describe(const sf_request *req, int block, piece *pc, int *err)
+int sf_describe_piece(const sf_request *req, int block, piece *pc, int *err)
 {
     const sf_layout *lay = req->lay;
     int nd = lay->ndims, es = lay->elsize;
@@ -106,7 +120,7 @@ int sf_transfer_pieces(sf_context *ctx, MPI_File fh, int collective, int n,
     }
     for (int i = 0; i < n && err == SF_OK; i++) {
         int e;
-        if (describe(reqs[i], block, &pc[m], &e)) m++;
+        if (sf_describe_piece(reqs[i], block, &pc[m], &e)) m++;
         if (e != SF_OK) err = e;
     }
     if (err != SF_OK || m == 0) {
