@@ -77,7 +77,7 @@ static int exchange(sf_context *ctx, int nreq, const sf_request *reqs,
     if (mine <= SLOT - 1)
         for (int i = 0, w = 1; i < nreq; w += request_words(&reqs[i]), i++)
             encode(&reqs[i], slot + w);
-    MPI_Allgather(slot, SLOT, MPI_LONG_LONG, all, SLOT, MPI_LONG_LONG, ctx->comm);
+    sf_allgather(ctx, slot, SLOT, MPI_LONG_LONG, all, ctx->comm);
 
     int big = 0;
     off[0] = 0;
@@ -96,7 +96,7 @@ static int exchange(sf_context *ctx, int nreq, const sf_request *reqs,
         if (!minew || !cnt) { free(minew); free(cnt); free(slot); free(all); free(off); free(words); return SF_ERR_NOMEM; }
         for (int i = 0, w = 0; i < nreq; w += request_words(&reqs[i]), i++) encode(&reqs[i], minew + w);
         for (int r = 0; r < P; r++) cnt[r] = off[r + 1] - off[r];
-        MPI_Allgatherv(minew, mine, MPI_LONG_LONG, words, cnt, off, MPI_LONG_LONG, ctx->comm);
+        sf_allgatherv(ctx, minew, mine, MPI_LONG_LONG, words, cnt, off, ctx->comm);
         free(minew);
         free(cnt);
     }
@@ -273,7 +273,7 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
 
     int in[3] = {caller_err ? *caller_err : 0, err, flag ? -*flag : 0}, out[3];
     t0 = MPI_Wtime();
-    MPI_Allreduce(in, out, 3, MPI_INT, MPI_MIN, ctx->comm);
+    sf_allreduce(ctx, in, out, 3, MPI_INT, MPI_MIN, ctx->comm);
     ctx->t_agree += MPI_Wtime() - t0;
     if (caller_err) *caller_err = out[0];
     if (flag) *flag = -out[2];

@@ -19,6 +19,7 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     ctx->readonly = readonly;
     ctx->max_open = max_open > 0 ? max_open : 1;
     ctx->agg_max = (MPI_Offset)256 << 20;
+    ctx->yield = sf_node_oversubscribed(ctx->comm);
     ctx->handles = calloc(ctx->max_open, sizeof(sf_handle));
     ctx->indep = calloc(ctx->max_open, sizeof(sf_indep_handle));
     if (!ctx->handles || !ctx->indep) { sf_context_free(ctx); return SF_ERR_NOMEM; }

@@ -109,7 +109,7 @@ int sf_handle_acquire(sf_context *ctx, int file_id, int block, int n,
         if (n > 1) {
             /* an open that failed anywhere fails everywhere in the group */
             int worst;
-            MPI_Allreduce(&e, &worst, 1, MPI_INT, MPI_MIN, h->comm);
+            sf_allreduce(ctx, &e, &worst, 1, MPI_INT, MPI_MIN, h->comm);
             if (worst != SF_OK && e == SF_OK) MPI_File_close(&h->fh);
             e = worst;
         }

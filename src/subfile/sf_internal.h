@@ -55,12 +55,24 @@ struct sf_context {
     unsigned long clock;
     int tag;             /* for MPI_Comm_create_group, advanced per use */
     MPI_Offset agg_max;  /* largest run of a subfile one process gathers */
+    int yield;           /* wait by sleeping: processes outnumber processors */
     MPI_Offset bytes_written, bytes_read;
     /* where the time goes (seconds on this rank), printed at the end when
      * NCSF_PROFILE is set */
     double t_exchange, t_open, t_io, t_agree, t_close;
     int n_calls, n_events, n_opens;
 };
+
+/* wait.c: collectives that yield the processor while they wait */
+void sf_wait(const sf_context *ctx, MPI_Request *req);
+void sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs);
+int sf_allreduce(const sf_context *ctx, const void *in, void *out, int n, MPI_Datatype t,
+                 MPI_Op op, MPI_Comm comm);
+int sf_allgather(const sf_context *ctx, const void *in, int n, MPI_Datatype t, void *out,
+                 MPI_Comm comm);
+int sf_allgatherv(const sf_context *ctx, const void *in, int n, MPI_Datatype t, void *out,
+                  const int *counts, const int *displs, MPI_Comm comm);
+int sf_node_oversubscribed(MPI_Comm comm);
 
 /* comm_cache.c */
 int sf_comm_get(sf_context *ctx, int n, const int *members, MPI_Comm *comm);
@@ -81,12 +93,18 @@ typedef struct {
     char *mem;            /* its first element in the request buffer */
     MPI_Datatype mtype;   /* its elements, relative to mem */
     MPI_Offset nbytes;
+    /* its shape in the file: nd dims of count[d] items, fstep[d] bytes apart */
+    int nd, elsize;
+    MPI_Offset count[SF_MAX_DIMS], fstep[SF_MAX_DIMS];
 } piece;
 
 /* transfer.c */
 /* Describe the part of req in block (types to be freed): 1, or 0 if it is
  * empty or *err says why not. */
 int sf_describe_piece(const sf_request *req, int block, piece *pc, int *err);
+/* Copy a piece between its place in a buffer laid out like the file
+ * (file, at its disp) and a packed buffer (packed, C order). */
+void sf_copy_piece(const piece *pc, char *file, char *packed, int to_file);
 int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
                       const sf_request *req, int block, int write);
 /* Several pieces in one subfile (of different layouts, in increasing file

@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include "sf_internal.h"
 
 int sf_piece_extent(const sf_request *req, int block, MPI_Offset *lo, MPI_Offset *hi,
@@ -60,12 +61,46 @@ int sf_describe_piece(const sf_request *req, int block, piece *pc, int *err)
         pc->nbytes *= pcount[d];
     }
     pc->mem = (char *)req->buf + moff;
+    pc->nd = nd;
+    pc->elsize = es;
+    for (int d = 0; d < nd; d++) {
+        pc->count[d] = pcount[d];
+        pc->fstep[d] = fstep[d];
+    }
     if ((*err = sf_box_type(nd, pcount, fstep, es, &pc->ftype)) != SF_OK) return 0;
     if ((*err = sf_box_type(nd, pcount, mstep, es, &pc->mtype)) != SF_OK) {
         MPI_Type_free(&pc->ftype);
         return 0;
     }
     return 1;
+}
+
+void sf_copy_piece(const piece *pc, char *file, char *packed, int to_file)
+{
+    int nd = pc->nd, es = pc->elsize;
+    MPI_Offset idx[SF_MAX_DIMS] = {0}, outer = 1;
+    if (nd == 0) {
+        if (to_file) memcpy(file, packed, es); else memcpy(packed, file, es);
+        return;
+    }
+    /* the innermost dimension is one run if its items are adjacent */
+    MPI_Offset inner = pc->count[nd - 1];
+    int run = pc->fstep[nd - 1] == es;
+    for (int d = 0; d < nd - 1; d++) outer *= pc->count[d];
+    for (MPI_Offset o = 0; o < outer; o++) {
+        char *f = file;
+        for (int d = 0; d < nd - 1; d++) f += idx[d] * pc->fstep[d];
+        if (run) {
+            if (to_file) memcpy(f, packed, inner * es); else memcpy(packed, f, inner * es);
+            packed += inner * es;
+        } else {
+            for (MPI_Offset i = 0; i < inner; i++, packed += es) {
+                if (to_file) memcpy(f + i * pc->fstep[nd - 1], packed, es);
+                else memcpy(packed, f + i * pc->fstep[nd - 1], es);
+            }
+        }
+        for (int d = nd - 2; d >= 0 && ++idx[d] == pc->count[d]; d--) idx[d] = 0;
+    }
 }
 
 static int check_status(MPI_Status *st, MPI_Offset expect)
