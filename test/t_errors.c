@@ -108,7 +108,7 @@ static void test_bad_hints(void)
         {"subfiling_nfiles", "99999999999999999999"}, {"subfiling_nfiles", "3x"},
         {"subfiling_dims", "nosuch"}, {"subfiling_dims", "x,x"}, {"subfiling_dims", "7"},
         {"subfiling", "maybe"}, {"subfiling_max_open", "-1"}, {"subfiling_dims", ""},
-        {"subfiling_group", ""}, {"subfiling_group", "a/b"},
+        {"subfiling_group", ""}, {"subfiling_group", "a/b"}, {"subfiling_aggregate", "-5"},
     };
     char path[512];
     int ncid, d[2], v, scalar;

@@ -35,7 +35,8 @@ typedef struct {
     int plain;     /* an ordinary variable too */
     int two;       /* a second dataset open at the same time */
     const char *group; /* a second subfiled variable "w" shares v's subfiles */
-    int filehints; /* hints given to create (with subfiling_max_open=2), six-argument def_var */
+    int filehints; /* hints given to create (subfiling_max_open=2, subfiling_aggregate=0),
+                      six-argument def_var */
 } tcase;
 
 static const tcase cases[] = {
@@ -432,6 +433,8 @@ static void write_case(test_state *ts, const tcase *c, const char *dir)
             MPI_Info_set(ci, "subfiling", "enable");
             MPI_Info_set(ci, "subfiling_nfiles", nf);
             MPI_Info_set(ci, "subfiling_max_open", "2");
+            /* and no gathering: MPI-IO's collective path for every subfile */
+            MPI_Info_set(ci, "subfiling_aggregate", "0");
         }
         EXPECT_OK(ts, ncmpi_create(MPI_COMM_WORLD, path[w], cmode_of(c->fmt), ci, &ncid[w]));
         if (ci != MPI_INFO_NULL) MPI_Info_free(&ci);
