@@ -143,8 +143,9 @@ static int get_offsets(ctxmsg *m, int ncid, int varid, const char *name,
     if ((err = ncmpi_get_att_double(ncid, varid, name, d)) == NC_NOERR)
         for (MPI_Offset i = 0; i < want; i++) {
             if (!(d[i] >= 0 && d[i] < 9.0e15) || d[i] != (double)(MPI_Offset)d[i]) {
+                double bad = d[i];
                 free(d);
-                BAD("variable %s: attribute %s value %g is not a size", m->var, name, d[i]);
+                BAD("variable %s: attribute %s value %g is not a size", m->var, name, bad);
             }
             out[i] = (MPI_Offset)d[i];
         }

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Run the benchmark kernels in every mode on the same problem, interleaved
+# (A B C D A B C D ...), and print one table per kernel: median bandwidth,
+# min-max, and the ratio to the shared-file mode measured in the same run.
+#
+#   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll"]
+#                     [-c CHECKPOINTS] [-H key=value]... [-d DATADIR] [-o OUTDIR]
+#
+# Defaults: 8 processes, 3 repetitions, S3D-IO at 50^3 points per process
+# (5 checkpoints), FLASH-IO at 16^3-cell blocks, 80+rank%3 blocks per
+# process, coll_perf-style 3-D block test at 64^3 ints x 10 variables per
+# process, subfile counts 2, 4 and NP. --small: 20^3 points, 2 checkpoints,
+# 8^3-cell blocks, 20 blocks, 24^3 ints (a quick verified run).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${top_builddir:-$top}
+np=8 reps=3 small=0 nlist= kernels="s3d flash coll" ckpts= hints=() data= out=
+while [ $# -gt 0 ]; do
+  case $1 in
+    -n) np=$2; shift ;;
+    -r) reps=$2; shift ;;
+    --small) small=1 ;;
+    -N) nlist=$2; shift ;;
+    -k) kernels=$2; shift ;;
+    -c) ckpts=$2; shift ;;
+    -H) hints+=(-H "$2"); shift ;;
+    -d) data=$2; shift ;;
+    -o) out=$2; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ -n "$nlist" ] || nlist=$(printf '%s\n' 2 4 "$np" | awk -v p="$np" '$1<=p' | sort -nu | tr '\n' ' ')
+data=${data:-${TMPDIR:-/tmp}/ncsf-bench.$$}
+out=${out:-$top/bench-results}
+mkdir -p "$data" "$out"
+trap 'rm -rf "$data"' EXIT
+csv=$out/results-$(date +%Y%m%d-%H%M%S).csv
+log=${csv%.csv}.log
+: > "$csv"
+
+# npx npy npz for a process count (x fastest, as MPI_Dims_create would give z first)
+grid() { local n=$1 x=1 y=1 z=1 f=2 d=0
+  while [ "$n" -gt 1 ]; do
+    while [ $((n % f)) -ne 0 ]; do f=$((f + 1)); done
+    case $((d % 3)) in 0) z=$((z * f));; 1) y=$((y * f));; 2) x=$((x * f));; esac
+    n=$((n / f)); d=$((d + 1))
+  done; echo "$x $y $z"; }
+
+if [ $small -eq 1 ]; then pts=20 ck=${ckpts:-2} nxb=8 blocks=20 clen=24; else pts=50 ck=${ckpts:-5} nxb=16 blocks=80 clen=64; fi
+read -r px py pz <<< "$(grid "$np")"
+S3D_ARGS="$((pts * px)) $((pts * py)) $((pts * pz)) $px $py $pz"
+
+modes=("shared" "fpp")
+for n in $nlist; do modes+=("subfiling:$n" "pnetcdf-subfiling:$n"); done
+
+failures=0 known=0
+run() { # kernel mode[:N] extra...
+  local k=$1 m=${2%%:*} n=${2#*:}; shift 2
+  [ "$n" = "$m" ] && n=$np
+  local cmd
+  case $k in
+    s3d) cmd=("$B/benchmarks/s3d-io/s3d_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$ck" "$@" $S3D_ARGS 0 1 "$data") ;;
+    flash) cmd=("$B/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/" "$@") ;;
+    coll) cmd=("$B/benchmarks/coll-perf/coll_perf" -m "$m" -N "$n" "${hints[@]}" -q -l "$clen" -f "$data/" "$@") ;;
+  esac
+  echo "+ mpiexec -n $np ${cmd[*]}" >> "$log"
+  local o
+  o=$(timeout 1800 mpiexec -n "$np" "${cmd[@]}" 2>&1); local rc=$?
+  echo "$o" >> "$log"
+  echo "$o" | grep '^CSV,' | sed "s/\$/,$m/" >> "$csv"
+  local v; v=$(echo "$o" | grep '^VERIFY' | head -n 1)
+  if [ $rc -ne 0 ] || [ -z "$v" ] || echo "$v" | grep -q FAILED; then
+    if [ "$m" = pnetcdf-subfiling ]; then known=$((known + 1)); echo "  (PnetCDF's own subfiling: ${v:-no verification line}; see doc/benchmarks.md)"
+    else failures=$((failures + 1)); echo "  FAILED: $k $m N=$n (exit $rc) ${v}"; echo "$o" | tail -n 5; fi
+  fi
+  [ -n "$v" ] && echo "  $v (N=$n)"
+}
+
+echo "ncsf benchmarks: $np processes, $reps repetitions, subfile counts: $nlist"
+echo "S3D-IO ${pts}^3 points per process ($S3D_ARGS), $ck checkpoints; FLASH-IO ${nxb}^3 cells, $blocks+rank%3 blocks"
+echo "data in $data (removed at the end); raw results $csv, log $log"
+for r in $(seq 1 "$reps"); do
+  for k in $kernels; do
+    echo "repetition $r, $k"
+    for m in "${modes[@]}"; do run "$k" "$m"; done
+    if [ "$k" = s3d ]; then
+      # reading back with another process count (subfiling, N = NP):
+      # write once, read with NP and with NP/2
+      half=$(( np / 2 > 0 ? np / 2 : 1 ))
+      read -r hx hy hz <<< "$(grid "$half")"
+      gx=$((pts * px)) gy=$((pts * py)) gz=$((pts * pz))
+      if [ $((gx % hx)) -eq 0 ] && [ $((gy % hy)) -eq 0 ] && [ $((gz % hz)) -eq 0 ] && [ "$half" -ne "$np" ]; then
+        o=$(mpiexec -n "$np" "$B/benchmarks/s3d-io/s3d_io" -m subfiling -N "$np" "${hints[@]}" -q -c "$ck" -w $S3D_ARGS 0 1 "$data" 2>&1)
+        echo "$o" >> "$log"
+        for q in "$np" "$half"; do
+          read -r qx qy qz <<< "$(grid "$q")"
+          o=$(mpiexec -n "$q" "$B/benchmarks/s3d-io/s3d_io" -m subfiling -N "$np" "${hints[@]}" -q -c "$ck" $([ "$q" = "$half" ] || echo -k) -r $gx $gy $gz $qx $qy $qz 0 1 "$data" 2>&1)
+          echo "$o" >> "$log"
+          echo "$o" | grep '^CSV,' | sed "s/,read,subfiling,$q,/,read-np$q,subfiling,$q,/; s/\$/,subfiling/" >> "$csv"
+          v=$(echo "$o" | grep '^VERIFY'); [ -n "$v" ] && echo "  $v (read with $q processes)"
+          echo "$v" | grep -q ok || { [ "$q" = "$half" ] && failures=$((failures + 1)); }
+        done
+      fi
+    fi
+  done
+done
+
+echo
+awk -F, '
+  { grp = $2 " " $3
+    key = grp SUBSEP $4 SUBSEP (($4 == "shared" || $4 == "fpp") ? "-" : $6)
+    if (!(grp in gi)) { gi[grp] = ++ng; gname[ng] = grp }
+    if (!(key in cnt)) { g = gi[grp]; gk[g, ++gn[g]] = key }
+    cnt[key]++; val[key, cnt[key]] = $13 + 0 }
+  function median(k,   m, a, b, t) {
+    m = cnt[k]
+    for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++)
+      if (val[k, b] < val[k, a]) { t = val[k, a]; val[k, a] = val[k, b]; val[k, b] = t }
+    return m % 2 ? val[k, (m + 1) / 2] : (val[k, m / 2] + val[k, m / 2 + 1]) / 2 }
+  END {
+    for (g = 1; g <= ng; g++) for (i = 1; i <= gn[g]; i++) { k = gk[g, i]; med[k] = median(k) }
+    for (g = 1; g <= ng; g++) {
+      split(gname[g], kp, " ")
+      base = kp[1] " " (kp[2] ~ /^read/ ? "read" : kp[2] ~ /^write/ ? "write" : kp[2])
+      printf "\n%s %s\n%-18s %4s %10s %21s %9s %5s\n", kp[1], kp[2], "mode", "N", "MiB/s", "min-max", "x shared", "runs"
+      for (i = 1; i <= gn[g]; i++) {
+        k = gk[g, i]; split(k, p, SUBSEP)
+        sh = base SUBSEP "shared" SUBSEP "-"
+        r = (sh in med && med[sh] > 0) ? sprintf("%.2f", med[k] / med[sh]) : "-"
+        printf "%-18s %4s %10.1f %10.1f-%-10.1f %9s %5d\n", p[2], p[3], med[k], val[k, 1], val[k, cnt[k]], r, cnt[k]
+      }
+    }
+  }' "$csv"
+echo
+echo "verification: $failures failed$([ $known -gt 0 ] && echo ", $known runs of PnetCDF's own subfiling did not verify (its known bug)")"
+[ $failures -eq 0 ]

@@ -1,0 +1,111 @@
+/*
+ * ncsf.h: subfiling for Parallel netCDF.
+ *
+ * Include this header instead of <pnetcdf.h> and link with -lncsf -lpnetcdf.
+ * Every ncmpi_* call keeps its meaning; ncmpi_def_var accepts an optional
+ * seventh argument, an MPI_Info whose hints split the variable into subfiles:
+ *
+ *     MPI_Info_set(info, "subfiling", "enable");
+ *     MPI_Info_set(info, "subfiling_nfiles", "4");
+ *     ncmpi_def_var(ncid, "temp", NC_DOUBLE, 3, dimids, &varid, info);
+ *
+ * The same hints given to ncmpi_create apply to every variable of that file
+ * that can be subfiled. See doc/user-guide.md for every hint and
+ * doc/format.md for what is written on disk.
+ *
+ * Define NCSF_NO_REDIRECT before including this header to get the ncsf_*
+ * functions without the ncmpi_* names being routed to them.
+ */
+#ifndef NCSF_H
+#define NCSF_H
+
+#include <pnetcdf.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NCSF_VERSION "0.1.0"
+
+/* def_var with subfiling hints (info may be MPI_INFO_NULL). */
+int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
+                 const int *dimids, int *varidp, MPI_Info info);
+/* The ordinary six-argument form, routed through ncsf. */
+int ncsf_def_var_noinfo(int ncid, const char *name, nc_type xtype, int ndims,
+                        const int *dimids, int *varidp);
+
+/* Whether a variable is subfiled; *nfiles gets its number of subfiles. */
+int ncsf_inq_var_subfiling(int ncid, int varid, int *enabled, int *nfiles);
+/* Path of subfile k of a variable (as it is on this machine now). */
+int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len);
+/* The last error message ncsf produced for this dataset ("" if none). */
+const char *ncsf_errmsg(int ncid);
+
+/* Dataset-level calls, routed through ncsf so it can track the file. */
+int ncsf_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp);
+int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp);
+int ncsf_close(int ncid);
+int ncsf_enddef(int ncid);
+int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
+                 MPI_Offset v_minfree, MPI_Offset r_align);
+int ncsf_redef(int ncid);
+int ncsf_sync(int ncid);
+int ncsf_flush(int ncid);
+int ncsf_abort(int ncid);
+int ncsf_begin_indep_data(int ncid);
+int ncsf_end_indep_data(int ncid);
+
+/* Inquiry calls that see a subfiled variable's global shape. */
+int ncsf_inq_var(int ncid, int varid, char *name, nc_type *xtypep, int *ndimsp,
+                 int *dimids, int *nattsp);
+int ncsf_inq_varndims(int ncid, int varid, int *ndimsp);
+int ncsf_inq_vardimid(int ncid, int varid, int *dimids);
+int ncsf_inq_dim(int ncid, int dimid, char *name, MPI_Offset *lenp);
+int ncsf_inq_dimlen(int ncid, int dimid, MPI_Offset *lenp);
+int ncsf_inq_put_size(int ncid, MPI_Offset *size);
+int ncsf_inq_get_size(int ncid, MPI_Offset *size);
+int ncsf_inq_nreqs(int ncid, int *nreqs);
+
+/* Non-blocking requests that may mix subfiled and ordinary variables. */
+int ncsf_wait(int ncid, int num, int *reqs, int *statuses);
+int ncsf_wait_all(int ncid, int num, int *reqs, int *statuses);
+int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* The typed and flexible put/get/iput/iget/bput families (generated). */
+#include <ncsf_api.h>
+
+#ifndef NCSF_NO_REDIRECT
+/* ncmpi_def_var with six arguments or seven (the seventh an MPI_Info) */
+#define NCSF_PICK_DEF_VAR_(a1, a2, a3, a4, a5, a6, a7, NAME, ...) NAME
+#define ncmpi_def_var(...) \
+    NCSF_PICK_DEF_VAR_(__VA_ARGS__, ncsf_def_var, ncsf_def_var_noinfo, dummy)(__VA_ARGS__)
+#define ncmpi_create ncsf_create
+#define ncmpi_open ncsf_open
+#define ncmpi_close ncsf_close
+#define ncmpi_enddef ncsf_enddef
+#define ncmpi__enddef ncsf__enddef
+#define ncmpi_redef ncsf_redef
+#define ncmpi_sync ncsf_sync
+#define ncmpi_flush ncsf_flush
+#define ncmpi_abort ncsf_abort
+#define ncmpi_begin_indep_data ncsf_begin_indep_data
+#define ncmpi_end_indep_data ncsf_end_indep_data
+#define ncmpi_inq_var ncsf_inq_var
+#define ncmpi_inq_varndims ncsf_inq_varndims
+#define ncmpi_inq_vardimid ncsf_inq_vardimid
+#define ncmpi_inq_dim ncsf_inq_dim
+#define ncmpi_inq_dimlen ncsf_inq_dimlen
+#define ncmpi_inq_put_size ncsf_inq_put_size
+#define ncmpi_inq_get_size ncsf_inq_get_size
+#define ncmpi_inq_nreqs ncsf_inq_nreqs
+#define ncmpi_wait ncsf_wait
+#define ncmpi_wait_all ncsf_wait_all
+#define ncmpi_cancel ncsf_cancel
+#include <ncsf_redirect.h>
+#endif
+
+#endif /* NCSF_H */

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Set up everything ncsf needs on a Debian (bookworm) machine and build it.
+#
+#   1. apt-get installs whatever of MPICH, netCDF-C and the Autotools is missing;
+#   2. PnetCDF is built from Debian's source package against MPICH (Debian only
+#      ships it for Open MPI) into .deps/pnetcdf inside the checkout, once;
+#   3. ncsf itself is configured and built against that PnetCDF.
+#
+# Idempotent: every step is skipped when its result is already there.
+# Stops at the first failure and says which step failed.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+deps="$top/.deps"
+pnetcdf_prefix="$deps/pnetcdf"
+jobs=$(nproc 2>/dev/null || echo 2)
+
+say()  { printf '[setup] %s\n' "$*" >&2; }
+fail() { printf '[setup] FAILED: %s\n' "$*" >&2; exit 1; }
+trap 'fail "command on line $LINENO exited with status $?"' ERR
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@";
+  elif command -v sudo >/dev/null; then sudo "$@";
+  else fail "need root (or sudo) to run: $*"; fi
+}
+
+# ---- 1. Debian packages ----------------------------------------------------
+packages="mpich libmpich-dev libnetcdf-dev netcdf-bin autoconf automake libtool m4
+          pkg-config make gcc dpkg-dev"
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
+    || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  say "installing Debian packages:$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq || fail "apt-get update"
+  # shellcheck disable=SC2086
+  as_root apt-get install -y -qq --no-install-recommends $missing >/dev/null \
+    || fail "apt-get install$missing"
+else
+  say "Debian packages already installed"
+fi
+
+command -v mpicc >/dev/null || fail "mpicc not found after installing mpich"
+mpicc -show 2>/dev/null | grep -q mpich || \
+  say "warning: mpicc does not look like MPICH ($(mpicc -show 2>/dev/null | head -c 80))"
+
+# ---- 2. PnetCDF against MPICH ----------------------------------------------
+if [ -x "$pnetcdf_prefix/bin/pnetcdf-config" ] && [ -f "$pnetcdf_prefix/lib/libpnetcdf.a" ]; then
+  say "PnetCDF already built in $pnetcdf_prefix ($("$pnetcdf_prefix/bin/pnetcdf-config" --version))"
+else
+  mkdir -p "$deps/src"
+  cd "$deps/src"
+  if ! ls -d pnetcdf-*/ >/dev/null 2>&1; then
+    if ! apt-get source --print-uris pnetcdf >/dev/null 2>&1 ||
+       [ -z "$(apt-get source --print-uris -qq pnetcdf 2>/dev/null)" ]; then
+      say "enabling Debian source packages (deb-src) for bookworm main"
+      as_root tee /etc/apt/sources.list.d/ncsf-deb-src.sources >/dev/null <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+      as_root apt-get update -qq || fail "apt-get update (deb-src)"
+    fi
+    say "fetching PnetCDF source with apt-get source pnetcdf"
+    apt-get source -qq pnetcdf >/dev/null 2>&1 || apt-get source pnetcdf \
+      || fail "apt-get source pnetcdf"
+  fi
+  src=$(ls -d "$deps"/src/pnetcdf-*/ | head -n 1)
+  cd "$src"
+  say "building PnetCDF in $src (a few minutes)"
+  autoreconf -fi >"$deps/pnetcdf-autoreconf.log" 2>&1 \
+    || fail "PnetCDF autoreconf, see $deps/pnetcdf-autoreconf.log"
+  ./configure --prefix="$pnetcdf_prefix" --enable-subfiling --disable-fortran \
+      --disable-cxx --enable-shared MPICC=mpicc >"$deps/pnetcdf-configure.log" 2>&1 \
+    || fail "PnetCDF configure, see $deps/pnetcdf-configure.log"
+  make -j"$jobs" >"$deps/pnetcdf-make.log" 2>&1 \
+    || fail "PnetCDF make, see $deps/pnetcdf-make.log"
+  make install >"$deps/pnetcdf-install.log" 2>&1 \
+    || fail "PnetCDF make install, see $deps/pnetcdf-install.log"
+  say "PnetCDF installed in $pnetcdf_prefix"
+fi
+
+# ---- 3. ncsf itself ---------------------------------------------------------
+cd "$top"
+if [ ! -x configure ] || [ configure.ac -nt configure ]; then
+  say "autoreconf"
+  autoreconf -fi >/dev/null 2>&1 || autoreconf -fi || fail "autoreconf of ncsf"
+fi
+if [ ! -f Makefile ] || [ configure -nt config.status ]; then
+  say "configure --with-pnetcdf=$pnetcdf_prefix"
+  ./configure --with-pnetcdf="$pnetcdf_prefix" ${NCSF_CONFIGURE_FLAGS:-} >"$deps/ncsf-configure.log" 2>&1 \
+    || { tail -n 20 "$deps/ncsf-configure.log" >&2; fail "configure of ncsf, see $deps/ncsf-configure.log"; }
+fi
+say "make"
+make -j"$jobs" >"$deps/ncsf-make.log" 2>&1 \
+  || { tail -n 30 "$deps/ncsf-make.log" >&2; fail "make of ncsf, see $deps/ncsf-make.log"; }
+say "ncsf built"

@@ -1,0 +1,197 @@
+/*
+ * convert.c: netCDF external types. Sizes, the MPI types of flexible
+ * buffers, conversion between the caller's type and the variable's with
+ * netCDF's range rules, and the big-endian byte order of the files.
+ */
+#include <float.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include "ncsf_internal.h"
+
+int ncsfi_xsize(nc_type t)
+{
+    switch (t) {
+    case NC_BYTE: case NC_CHAR: case NC_UBYTE: return 1;
+    case NC_SHORT: case NC_USHORT: return 2;
+    case NC_INT: case NC_UINT: case NC_FLOAT: return 4;
+    case NC_DOUBLE: case NC_INT64: case NC_UINT64: return 8;
+    default: return 0;
+    }
+}
+
+static int named_itype(MPI_Datatype dt, nc_type *it)
+{
+    if (dt == MPI_CHAR) *it = NC_CHAR;
+    else if (dt == MPI_SIGNED_CHAR || dt == MPI_BYTE || dt == MPI_INT8_T) *it = NC_BYTE;
+    else if (dt == MPI_UNSIGNED_CHAR || dt == MPI_UINT8_T) *it = NC_UBYTE;
+    else if (dt == MPI_SHORT || dt == MPI_INT16_T) *it = NC_SHORT;
+    else if (dt == MPI_UNSIGNED_SHORT || dt == MPI_UINT16_T) *it = NC_USHORT;
+    else if (dt == MPI_INT || dt == MPI_INT32_T) *it = NC_INT;
+    else if (dt == MPI_UNSIGNED || dt == MPI_UINT32_T) *it = NC_UINT;
+    else if (dt == MPI_LONG) *it = NCSF_ITYPE_LONG;
+    else if (dt == MPI_UNSIGNED_LONG) *it = sizeof(long) == 8 ? NC_UINT64 : NC_UINT;
+    else if (dt == MPI_FLOAT) *it = NC_FLOAT;
+    else if (dt == MPI_DOUBLE) *it = NC_DOUBLE;
+    else if (dt == MPI_LONG_LONG_INT || dt == MPI_LONG_LONG || dt == MPI_INT64_T) *it = NC_INT64;
+    else if (dt == MPI_UNSIGNED_LONG_LONG || dt == MPI_UINT64_T) *it = NC_UINT64;
+    else return NC_EUNSPTETYPE;
+    return NC_NOERR;
+}
+
+/* The one element type a (possibly derived) MPI datatype is built of. */
+int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype)
+{
+    int ni, na, nd, comb;
+    MPI_Type_get_envelope(dt, &ni, &na, &nd, &comb);
+    if (comb == MPI_COMBINER_NAMED) return named_itype(dt, itype);
+    int ints[ni > 0 ? ni : 1];
+    MPI_Aint addrs[na > 0 ? na : 1];
+    MPI_Datatype types[nd > 0 ? nd : 1];
+    MPI_Type_get_contents(dt, ni, na, nd, ints, addrs, types);
+    int err = NC_NOERR;
+    nc_type first = NC_NAT;
+    for (int i = 0; i < nd; i++) {
+        nc_type t;
+        int e = ncsfi_itype_of_mpi(types[i], &t);
+        int ni2, na2, nd2, c2;
+        MPI_Type_get_envelope(types[i], &ni2, &na2, &nd2, &c2);
+        if (c2 != MPI_COMBINER_NAMED) MPI_Type_free(&types[i]);
+        if (e) { err = e; continue; }
+        if (first == NC_NAT) first = t;
+        else if (t != first) err = NC_EMULTITYPES;
+    }
+    if (!err && first == NC_NAT) err = NC_EUNSPTETYPE;
+    if (!err) *itype = first;
+    return err;
+}
+
+/* One value in transit: integers keep full 64-bit precision. */
+typedef struct { int kind; long long i; unsigned long long u; double f; } value;
+enum { V_INT, V_UINT, V_FLOAT };
+
+static value load(const char *p, nc_type t)
+{
+    value v = {V_INT, 0, 0, 0};
+    switch (t) {
+    case NC_BYTE: v.i = *(const signed char *)p; break;
+    case NC_CHAR: v.i = *(const char *)p; break;
+    case NC_SHORT: { short x; memcpy(&x, p, 2); v.i = x; break; }
+    case NC_INT: { int x; memcpy(&x, p, 4); v.i = x; break; }
+    case NC_INT64: { long long x; memcpy(&x, p, 8); v.i = x; break; }
+    case NC_UBYTE: v.kind = V_UINT; v.u = *(const unsigned char *)p; break;
+    case NC_USHORT: { unsigned short x; memcpy(&x, p, 2); v.kind = V_UINT; v.u = x; break; }
+    case NC_UINT: { unsigned x; memcpy(&x, p, 4); v.kind = V_UINT; v.u = x; break; }
+    case NC_UINT64: { unsigned long long x; memcpy(&x, p, 8); v.kind = V_UINT; v.u = x; break; }
+    case NC_FLOAT: { float x; memcpy(&x, p, 4); v.kind = V_FLOAT; v.f = x; break; }
+    case NC_DOUBLE: { double x; memcpy(&x, p, 8); v.kind = V_FLOAT; v.f = x; break; }
+    default: break;
+    }
+    return v;
+}
+
+/* Is v within [lo, hi]? (lo, hi as signed bounds; uhi the unsigned max) */
+static int in_signed(value v, long long lo, long long hi)
+{
+    if (v.kind == V_INT) return v.i >= lo && v.i <= hi;
+    if (v.kind == V_UINT) return v.u <= (unsigned long long)hi;
+    return v.f >= (double)lo && v.f <= (double)hi;
+}
+
+static int in_unsigned(value v, unsigned long long hi)
+{
+    if (v.kind == V_INT) return v.i >= 0 && (unsigned long long)v.i <= hi;
+    if (v.kind == V_UINT) return v.u <= hi;
+    return v.f >= 0 && v.f <= (double)hi;
+}
+
+static long long as_ll(value v)
+{
+    return v.kind == V_INT ? v.i : v.kind == V_UINT ? (long long)v.u : (long long)v.f;
+}
+
+static unsigned long long as_ull(value v)
+{
+    return v.kind == V_INT ? (unsigned long long)v.i : v.kind == V_UINT ? v.u : (unsigned long long)v.f;
+}
+
+static double as_double(value v)
+{
+    return v.kind == V_INT ? (double)v.i : v.kind == V_UINT ? (double)v.u : v.f;
+}
+
+/* Store v as type t at p; returns 1 if out of t's range. */
+static int store(char *p, nc_type t, value v)
+{
+    int bad = 0;
+    switch (t) {
+    case NC_BYTE: bad = !in_signed(v, SCHAR_MIN, SCHAR_MAX); *(signed char *)p = (signed char)as_ll(v); break;
+    case NC_CHAR: *p = (char)as_ll(v); break;
+    case NC_SHORT: { bad = !in_signed(v, SHRT_MIN, SHRT_MAX); short x = (short)as_ll(v); memcpy(p, &x, 2); break; }
+    case NC_INT: { bad = !in_signed(v, INT_MIN, INT_MAX); int x = (int)as_ll(v); memcpy(p, &x, 4); break; }
+    case NC_INT64: {
+        bad = v.kind == V_UINT ? v.u > LLONG_MAX : v.kind == V_FLOAT ? !(v.f >= -9.2233720368547758e18 && v.f < 9.2233720368547758e18) : 0;
+        long long x = as_ll(v); memcpy(p, &x, 8); break; }
+    case NC_UBYTE: bad = !in_unsigned(v, UCHAR_MAX); *(unsigned char *)p = (unsigned char)as_ull(v); break;
+    case NC_USHORT: { bad = !in_unsigned(v, USHRT_MAX); unsigned short x = (unsigned short)as_ull(v); memcpy(p, &x, 2); break; }
+    case NC_UINT: { bad = !in_unsigned(v, UINT_MAX); unsigned x = (unsigned)as_ull(v); memcpy(p, &x, 4); break; }
+    case NC_UINT64: {
+        bad = v.kind == V_INT ? v.i < 0 : v.kind == V_FLOAT ? !(v.f >= 0 && v.f < 1.8446744073709552e19) : 0;
+        unsigned long long x = as_ull(v); memcpy(p, &x, 8); break; }
+    case NC_FLOAT: {
+        double d = as_double(v);
+        bad = v.kind == V_FLOAT && (d > FLT_MAX || d < -FLT_MAX);
+        float x = (float)d; memcpy(p, &x, 4); break; }
+    case NC_DOUBLE: { double x = as_double(v); memcpy(p, &x, 8); break; }
+    default: break;
+    }
+    return bad;
+}
+
+/* n values from type a at in to type b at out (both native byte order);
+ * NC_ERANGE if any did not fit (all are converted all the same). */
+static int convert(const void *in, nc_type a, void *out, nc_type b, MPI_Offset n)
+{
+    int sa = ncsfi_xsize(a), sb = ncsfi_xsize(b), bad = 0;
+    const char *p = in;
+    char *q = out;
+    if (a == b) {
+        memcpy(out, in, (size_t)n * sa);
+        return NC_NOERR;
+    }
+    for (MPI_Offset i = 0; i < n; i++, p += sa, q += sb)
+        bad |= store(q, b, load(p, a));
+    return bad ? NC_ERANGE : NC_NOERR;
+}
+
+int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype, MPI_Offset n)
+{
+    return convert(in, itype, out, xtype, n);
+}
+
+int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype, MPI_Offset n)
+{
+    return convert(in, xtype, out, itype, n);
+}
+
+int ncsfi_need_swap(void)
+{
+#ifdef WORDS_BIGENDIAN
+    return 0;
+#else
+    return 1;
+#endif
+}
+
+void ncsfi_swap(void *buf, int size, MPI_Offset n)
+{
+    if (!ncsfi_need_swap() || size == 1) return;
+    unsigned char *p = buf;
+    if (size == 2) {
+        for (MPI_Offset i = 0; i < n; i++, p += 2) { uint16_t x; memcpy(&x, p, 2); x = __builtin_bswap16(x); memcpy(p, &x, 2); }
+    } else if (size == 4) {
+        for (MPI_Offset i = 0; i < n; i++, p += 4) { uint32_t x; memcpy(&x, p, 4); x = __builtin_bswap32(x); memcpy(p, &x, 4); }
+    } else if (size == 8) {
+        for (MPI_Offset i = 0; i < n; i++, p += 8) { uint64_t x; memcpy(&x, p, 8); x = __builtin_bswap64(x); memcpy(p, &x, 8); }
+    }
+}

@@ -1,0 +1,320 @@
+/*
+ * getput.c: one put or get on a subfiled variable.
+ *
+ * prepare: check the call as PnetCDF would (mode, coordinates, counts,
+ *   strides, buffer), describe it as engine requests in global index space,
+ *   and bring the data into the file's representation: the caller's buffer
+ *   itself when the types match and it is contiguous (byte swapped in place
+ *   around a blocking write, as PnetCDF does), otherwise a converted copy.
+ * run: hand the requests of one or more calls to the engine, collectively
+ *   or independently, and keep the record count.
+ * finish: undo the in-place swap, or convert what was read into the
+ *   caller's type and layout.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ncsf_internal.h"
+
+#define INPLACE_SWAP_MIN 4096 /* bytes; smaller buffers are copied */
+
+void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode)
+{
+    memset(c, 0, sizeof *c);
+    c->put = put;
+    c->kind = kind;
+    c->mode = mode;
+    c->itype = NC_NAT;
+    c->bufcount = -1;
+    c->buftype = MPI_DATATYPE_NULL;
+}
+
+int ncsfi_error_from_engine(int e)
+{
+    switch (e) {
+    case SF_OK: return NC_NOERR;
+    case SF_ERR_NOMEM: return NC_ENOMEM;
+    case SF_ERR_NOENT: return NC_ENOENT;
+    case SF_ERR_ACCESS: return NC_EACCESS;
+    case SF_ERR_OPEN: return NC_EFILE;
+    case SF_ERR_WRITE: return NC_EWRITE;
+    case SF_ERR_READ: return NC_EREAD;
+    case SF_ERR_CLOSE: return NC_EFILE;
+    case SF_ERR_ARG: return NC_EINTOVERFLOW;
+    default: return NC_EMPI;
+    }
+}
+
+/* Check one (start, count, stride) against the variable's current shape. */
+static int check_region(const ncsf_var *v, const MPI_Offset *len, int put,
+                        const MPI_Offset *st, const MPI_Offset *ct, const MPI_Offset *sd)
+{
+    for (int d = 0; d < v->ndims; d++) {
+        int unbounded = put && d == 0 && v->lay->record;
+        if (st[d] < 0) return NC_EINVALCOORDS;
+        if (ct[d] < 0) return NC_ENEGATIVECNT;
+        if (sd && sd[d] <= 0) return NC_ESTRIDE;
+        if (unbounded) continue;
+        if (st[d] > len[d] || (st[d] == len[d] && ct[d] > 0)) return NC_EINVALCOORDS;
+        if (ct[d] > 0 && st[d] + (ct[d] - 1) * (sd ? sd[d] : 1) >= len[d]) return NC_EEDGE;
+    }
+    return NC_NOERR;
+}
+
+static int imap_is_contiguous(int nd, const MPI_Offset *count, const MPI_Offset *imap)
+{
+    MPI_Offset m = 1;
+    for (int d = nd - 1; d >= 0; d--) {
+        if (count[d] > 1 && imap[d] != m) return 0;
+        m *= count[d];
+    }
+    return 1;
+}
+
+/* Walk a count-shaped box in C order, visiting the element offsets an
+ * imap gives (in elements). Copies between a mapped and a packed buffer. */
+static void imap_copy(int nd, const MPI_Offset *count, const MPI_Offset *imap,
+                      char *mapped, char *packed, int size, int to_packed)
+{
+    MPI_Offset idx[SF_MAX_DIMS] = {0}, total = 1;
+    for (int d = 0; d < nd; d++) total *= count[d];
+    for (MPI_Offset i = 0; i < total; i++) {
+        MPI_Offset off = 0;
+        for (int d = 0; d < nd; d++) off += idx[d] * imap[d];
+        if (to_packed) memcpy(packed + i * size, mapped + off * size, size);
+        else memcpy(mapped + off * size, packed + i * size, size);
+        for (int d = nd - 1; d >= 0 && ++idx[d] == count[d]; d--) idx[d] = 0;
+    }
+}
+
+/* The regions of a call: num of them (varn), or one. */
+static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
+                   ncsf_prepared *p)
+{
+    int nd = v->ndims, n = c->kind == NCSF_VARN ? c->num : 1;
+    if (n < 0) return NC_EINVAL;
+    if (c->kind == NCSF_VARN && n > 0 && !c->starts) return NC_ENULLSTART;
+    p->reqs = calloc(n ? n : 1, sizeof(sf_request));
+    if (!p->reqs) return NC_ENOMEM;
+    p->nreq = n;
+    for (int i = 0; i < n; i++) {
+        sf_request *r = &p->reqs[i];
+        const MPI_Offset *st = c->start, *ct = c->count, *sd = c->stride;
+        r->lay = v->lay;
+        if (c->kind == NCSF_VARN) {
+            st = c->starts[i];
+            ct = c->counts ? c->counts[i] : NULL;
+            sd = NULL;
+            if (!st) return NC_ENULLSTART;
+        }
+        if (c->kind != NCSF_VAR && !st) return NC_ENULLSTART;
+        if ((c->kind == NCSF_VARA || c->kind == NCSF_VARS || c->kind == NCSF_VARM) && !ct)
+            return NC_ENULLCOUNT;
+        for (int d = 0; d < nd; d++) {
+            r->start[d] = c->kind == NCSF_VAR ? 0 : st[d];
+            r->count[d] = c->kind == NCSF_VAR ? len[d]
+                        : (c->kind == NCSF_VAR1 || !ct) ? 1 : ct[d];
+            r->stride[d] = sd ? sd[d] : 1;
+        }
+        int err = check_region(v, len, c->put, r->start, r->count, sd ? r->stride : NULL);
+        if (err) return err;
+    }
+    return NC_NOERR;
+}
+
+static MPI_Offset region_elems(const sf_request *r)
+{
+    MPI_Offset n = 1;
+    for (int d = 0; d < r->lay->ndims; d++) n *= r->count[d];
+    return n;
+}
+
+/* The caller's element type, and whether its buffer is one plain run. */
+static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
+{
+    if (c->itype != NC_NAT) {
+        p->itype = c->itype;
+    } else if (c->buftype == MPI_DATATYPE_NULL) {
+        p->itype = v->xtype;
+    } else {
+        int err = ncsfi_itype_of_mpi(c->buftype, &p->itype), size;
+        MPI_Aint lb, extent;
+        if (err) return err;
+        MPI_Type_size(c->buftype, &size);
+        MPI_Type_get_extent(c->buftype, &lb, &extent);
+        if (c->bufcount < 0 || (MPI_Offset)size * c->bufcount != p->nelems * ncsfi_xsize(p->itype))
+            return NC_EIOMISMATCH;
+        int ni, na, nd, comb;
+        MPI_Type_get_envelope(c->buftype, &ni, &na, &nd, &comb);
+        p->packed = comb != MPI_COMBINER_NAMED && (lb != 0 || extent != size || comb != MPI_COMBINER_CONTIGUOUS);
+        p->buftype = c->buftype;
+        p->bufcount = c->bufcount;
+    }
+    if ((p->itype == NC_CHAR) != (v->xtype == NC_CHAR)) return NC_ECHAR;
+    return NC_NOERR;
+}
+
+int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
+                  ncsf_prepared *p)
+{
+    MPI_Offset len[SF_MAX_DIMS];
+    int err, es = ncsfi_xsize(v->xtype);
+    memset(p, 0, sizeof *p);
+    p->v = v;
+    p->put = c->put;
+    p->ubuf = c->buf;
+    for (int d = 0; d < v->ndims; d++)
+        len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
+    if ((err = regions(v, c, len, p))) return err;
+    for (int i = 0; i < p->nreq; i++) p->nelems += region_elems(&p->reqs[i]);
+    if ((err = buffer_type(v, c, p))) return err;
+    if (p->nelems > 0 && !c->buf) return NC_ENULLBUF;
+    for (int d = 0; d < v->ndims; d++) p->count[d] = p->reqs[0].count[d];
+    if (c->kind == NCSF_VARM && c->imap && !imap_is_contiguous(v->ndims, p->count, c->imap))
+        p->imap = c->imap;
+
+    int same = p->itype == v->xtype && !p->packed && !p->imap;
+    size_t nbytes = (size_t)p->nelems * es;
+    if (same && (!c->put || ((es == 1 || !ncsfi_need_swap()) && copy < 2))) {
+        p->xbuf = c->buf;              /* read into, or write from, the caller's buffer */
+        p->xbuf_is_user = 1;
+    } else if (same && c->put && copy == 0 && nbytes >= INPLACE_SWAP_MIN) {
+        p->xbuf = c->buf;
+        p->xbuf_is_user = 1;
+        p->swapped = 1;
+        ncsfi_swap(p->xbuf, es, p->nelems);
+    } else {
+        p->xbuf = malloc(nbytes ? nbytes : 1);
+        if (!p->xbuf) return NC_ENOMEM;
+        if (c->put) {
+            int is = ncsfi_xsize(p->itype);
+            void *src = c->buf, *tmp = NULL;
+            if (p->packed || p->imap) {
+                tmp = malloc((size_t)p->nelems * is + 1);
+                if (!tmp) return NC_ENOMEM;
+                if (p->packed) {
+                    int pos = 0;
+                    MPI_Pack(c->buf, (int)c->bufcount, c->buftype, tmp, (int)(p->nelems * is), &pos, MPI_COMM_SELF);
+                } else {
+                    imap_copy(v->ndims, p->count, p->imap, c->buf, tmp, is, 1);
+                }
+                src = tmp;
+            }
+            p->range_err = ncsfi_convert_put(src, p->itype, p->xbuf, v->xtype, p->nelems);
+            free(tmp);
+            ncsfi_swap(p->xbuf, es, p->nelems);
+        }
+    }
+    /* each region's data follows the previous one's in xbuf */
+    MPI_Offset off = 0;
+    for (int i = 0; i < p->nreq; i++) {
+        p->reqs[i].buf = (char *)p->xbuf + off * es;
+        off += region_elems(&p->reqs[i]);
+    }
+    return NC_NOERR;
+}
+
+int ncsfi_finish(ncsf_prepared *p)
+{
+    int es = ncsfi_xsize(p->v->xtype);
+    if (p->put) {
+        if (p->swapped) ncsfi_swap(p->xbuf, es, p->nelems);
+        p->swapped = 0;
+        return p->range_err;
+    }
+    ncsfi_swap(p->xbuf, es, p->nelems);
+    if (p->xbuf_is_user) return NC_NOERR;
+    int is = ncsfi_xsize(p->itype), err;
+    if (!p->packed && !p->imap)
+        return ncsfi_convert_get(p->xbuf, p->v->xtype, p->ubuf, p->itype, p->nelems);
+    char *tmp = malloc((size_t)p->nelems * is + 1);
+    if (!tmp) return NC_ENOMEM;
+    err = ncsfi_convert_get(p->xbuf, p->v->xtype, tmp, p->itype, p->nelems);
+    if (p->packed) {
+        int pos = 0;
+        MPI_Unpack(tmp, (int)(p->nelems * is), &pos, p->ubuf, (int)p->bufcount, p->buftype, MPI_COMM_SELF);
+    } else {
+        imap_copy(p->v->ndims, p->count, p->imap, p->ubuf, tmp, is, 0);
+    }
+    free(tmp);
+    return err;
+}
+
+void ncsfi_release(ncsf_prepared *p)
+{
+    if (p->swapped) ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
+    if (!p->xbuf_is_user) free(p->xbuf);
+    free(p->reqs);
+    p->xbuf = NULL;
+    p->reqs = NULL;
+}
+
+/* The engine requests of the calls in one direction. */
+static sf_request *gather(int n, ncsf_prepared **ps, int put, int *nreq)
+{
+    int total = 0;
+    for (int i = 0; i < n; i++) if (ps[i] && ps[i]->put == put) total += ps[i]->nreq;
+    sf_request *r = malloc(sizeof(sf_request) * (total ? total : 1));
+    if (!r) return NULL;
+    int j = 0;
+    for (int i = 0; i < n; i++)
+        if (ps[i] && ps[i]->put == put)
+            for (int k = 0; k < ps[i]->nreq; k++) r[j++] = ps[i]->reqs[k];
+    *nreq = total;
+    return r;
+}
+
+/* dirs: 1 the puts, 2 the gets, 3 both (puts first). Collectively every
+ * rank must pass the same dirs, whatever requests it has. */
+int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
+              int caller_err, int dirs)
+{
+    int sf_err = SF_OK, gets = 0;
+    for (int i = 0; i < n; i++) if (ps[i] && !ps[i]->put) gets = 1;
+    for (int put = 1; put >= 0; put--) {
+        if (!(dirs & (put ? 1 : 2))) continue;
+        /* the put pass tells every rank whether any rank has gets */
+        if (collective && !put && dirs == 3 && !gets) continue;
+        int nreq = 0;
+        sf_request *r = gather(n, ps, put, &nreq);
+        if (!r && !caller_err) caller_err = NC_ENOMEM;
+        MPI_Offset end = 0;
+        int e;
+        if (collective) e = sf_access_all(f->ctx, r ? nreq : 0, r, put, &caller_err, &end,
+                                          put && dirs == 3 ? &gets : NULL);
+        else e = nreq ? sf_access_indep(f->ctx, nreq, r, put, &end) : SF_OK;
+        if (put && end > f->numrecs) f->numrecs = end;
+        if (sf_err == SF_OK) sf_err = e;
+        free(r);
+    }
+    if (caller_err) return caller_err;
+    return ncsfi_error_from_engine(sf_err);
+}
+
+int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    ncsf_var *v = ncsfi_var(f, varid);
+    ncsf_prepared p, *pp = &p;
+    int err, prep_err;
+
+    if (f->indef) return NC_EINDEFINE;
+    if (c->put && f->readonly) return NC_EPERM;
+    if (c->mode == NCSF_MODE_COLL && f->indep) return NC_EINDEP;
+    if (c->mode == NCSF_MODE_INDEP && !f->indep) return NC_ENOTINDEP;
+    if (c->mode == NCSF_MODE_NB || c->mode == NCSF_MODE_BPUT) return ncsfi_post(f, v, c);
+
+    err = prep_err = ncsfi_prepare(f, v, c, 0, &p);
+    if (c->mode == NCSF_MODE_COLL) {
+        /* a rank whose call was bad joins with nothing; all get its error */
+        ncsf_prepared *none = NULL;
+        err = ncsfi_run(f, 1, prep_err ? &none : &pp, 1, prep_err, c->put ? 1 : 2);
+    } else if (!err) {
+        err = ncsfi_run(f, 1, &pp, 0, NC_NOERR, c->put ? 1 : 2);
+    }
+    if (!prep_err) {
+        int e = ncsfi_finish(&p);
+        if (!err) err = e;
+    }
+    ncsfi_release(&p);
+    return err;
+}

@@ -1,0 +1,100 @@
+/*
+ * hints.c: the subfiling hints, read from an MPI_Info once into a struct.
+ * Every later decision reads the struct, never the MPI_Info again.
+ *
+ *   subfiling          enable | disable
+ *   subfiling_nfiles   a positive integer
+ *   subfiling_dims     comma-separated dimension names or indices
+ *   subfiling_max_open a positive integer
+ *   subfiling_group    a name: variables with the same one share subfiles
+ *   subfiling_aggregate bytes (0 disables): see sf_context_set_aggregate_max
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncsf_internal.h"
+
+static int parse_positive(const char *key, const char *val, int *out,
+                          char *msg, int msglen)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(val, &end, 10);
+    while (*end == ' ') end++;
+    if (end == val || *end || errno == ERANGE || x <= 0 || x > INT_MAX) {
+        snprintf(msg, msglen, "hint %s=\"%s\" is not a positive integer%s", key, val,
+                 (errno == ERANGE || x > INT_MAX) ? " that fits in an int" : "");
+        return NC_EINVAL;
+    }
+    *out = (int)x;
+    return NC_NOERR;
+}
+
+int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
+{
+    char val[MPI_MAX_INFO_VAL + 1];
+    int flag, err;
+    h->enable = -1;
+    h->nfiles = 0;
+    h->dims = NULL;
+    h->max_open = 0;
+    h->group = NULL;
+    h->aggregate = -1;
+    if (info == MPI_INFO_NULL) return NC_NOERR;
+
+    MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!strcmp(val, "enable")) h->enable = 1;
+        else if (!strcmp(val, "disable")) h->enable = 0;
+        else {
+            snprintf(msg, msglen, "hint subfiling=\"%s\" must be enable or disable", val);
+            return NC_EINVAL;
+        }
+    }
+    MPI_Info_get(info, "subfiling_nfiles", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag && (err = parse_positive("subfiling_nfiles", val, &h->nfiles, msg, msglen)))
+        return err;
+    MPI_Info_get(info, "subfiling_max_open", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
+        return err;
+    MPI_Info_get(info, "subfiling_aggregate", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        char *end;
+        errno = 0;
+        long long x = strtoll(val, &end, 10);
+        if (end == val || *end || errno == ERANGE || x < 0) {
+            snprintf(msg, msglen, "hint subfiling_aggregate=\"%s\" is not a number of bytes", val);
+            return NC_EINVAL;
+        }
+        h->aggregate = x;
+    }
+    MPI_Info_get(info, "subfiling_group", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!*val || strchr(val, '/')) {
+            snprintf(msg, msglen, "hint subfiling_group=\"%s\" is not a name", val);
+            return NC_EINVAL;
+        }
+        h->group = strdup(val);
+        if (!h->group) return NC_ENOMEM;
+    }
+    MPI_Info_get(info, "subfiling_dims", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!*val) {
+            snprintf(msg, msglen, "hint subfiling_dims=\"\" names no dimension");
+            return NC_EINVAL;
+        }
+        h->dims = strdup(val);
+        if (!h->dims) return NC_ENOMEM;
+    }
+    return NC_NOERR;
+}
+
+void ncsfi_hints_free(ncsf_hints *h)
+{
+    free(h->dims);
+    free(h->group);
+    h->dims = NULL;
+    h->group = NULL;
+}

@@ -1,0 +1,223 @@
+/*
+ * layout.c: what a subfiled variable is made of: which dimensions it is
+ * partitioned along, its block grid, and the names of its subfiles.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ncsf_internal.h"
+
+/* Characters kept as they are in a subfile name; others become %XX. */
+static int name_safe(unsigned char c)
+{
+    return isalnum(c) || c == '-' || c == '_' || c == '.';
+}
+
+char *ncsfi_subfile_name(const char *stem, const char *var, int k)
+{
+    size_t n = strlen(stem) + 3 * strlen(var) + 32;
+    char *s = malloc(n), *p;
+    if (!s) return NULL;
+    p = s + sprintf(s, "%s.", stem);
+    for (const unsigned char *c = (const unsigned char *)var; *c; c++)
+        p += name_safe(*c) ? sprintf(p, "%c", *c) : sprintf(p, "%%%02X", *c);
+    sprintf(p, ".%d", k);
+    return s;
+}
+
+char *ncsfi_join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = malloc(n);
+    if (!s) return NULL;
+    if (*dir) snprintf(s, n, "%s/%s", dir, name);
+    else snprintf(s, n, "%s", name);
+    return s;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
+                        const int *dimids, int record, const char *spec,
+                        int *npart, int *pdims)
+{
+    if (!spec) {
+        if (record && ndims < 2) {
+            ncsfi_set_error(f, f->rank == 0, "variable %s: a record variable needs a "
+                            "dimension besides the record dimension to be subfiled", varname);
+            return NC_EINVAL;
+        }
+        *npart = 1;
+        pdims[0] = record ? 1 : 0;
+        return NC_NOERR;
+    }
+    char *copy = strdup(spec), *save = NULL;
+    if (!copy) return NC_ENOMEM;
+    int n = 0, err = NC_NOERR;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        while (*tok == ' ') tok++;
+        char *e = tok + strlen(tok);
+        while (e > tok && e[-1] == ' ') *--e = 0;
+        int d = -1;
+        for (int i = 0; i < ndims && d < 0; i++) {
+            char name[NC_MAX_NAME + 1];
+            if (ncmpi_inq_dimname(f->ncid, dimids[i], name) == NC_NOERR && !strcmp(name, tok))
+                d = i;
+        }
+        if (d < 0 && *tok) {
+            char *end;
+            long x = strtol(tok, &end, 10);
+            if (!*end && x >= 0 && x < ndims) d = (int)x;
+        }
+        if (d < 0) {
+            ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": \"%s\" is not a "
+                            "dimension of variable %s", spec, tok, varname);
+            err = NC_EINVAL;
+            break;
+        }
+        if (record && d == 0) {
+            ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": variable %s cannot be "
+                            "partitioned along its record dimension", spec, varname);
+            err = NC_EINVAL;
+            break;
+        }
+        for (int i = 0; i < n; i++)
+            if (pdims[i] == d) {
+                ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names dimension "
+                                "%d twice", spec, d);
+                err = NC_EINVAL;
+            }
+        if (err) break;
+        if (n == SF_MAX_PDIMS) {
+            ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": at most %d "
+                            "dimensions", spec, SF_MAX_PDIMS);
+            err = NC_EINVAL;
+            break;
+        }
+        pdims[n++] = d;
+    }
+    free(copy);
+    if (err) return err;
+    if (n == 0) {
+        ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names no dimension", spec);
+        return NC_EINVAL;
+    }
+    qsort(pdims, n, sizeof(int), cmp_int);
+    *npart = n;
+    return NC_NOERR;
+}
+
+void ncsfi_var_free(ncsf_var *v)
+{
+    if (!v) return;
+    if (v->names)
+        for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
+    free(v->names);
+    free(v->group);
+    free(v);
+}
+
+/* A layout with its per-block arrays allocated; bounds are set by the
+ * caller (even ones for a new variable, the recorded ones when reading). */
+sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
+                             int record, int npart, const int *pdims,
+                             const int *pgrid, int elsize)
+{
+    sf_layout *lay = calloc(1, sizeof *lay);
+    if (!lay) return NULL;
+    lay->id = id;
+    lay->file_id = id;
+    lay->ndims = ndims;
+    lay->record = record;
+    for (int d = 0; d < ndims; d++) lay->gsize[d] = gsize[d];
+    lay->npart = npart;
+    lay->nblocks = 1;
+    for (int p = 0; p < npart; p++) {
+        lay->pdims[p] = pdims[p];
+        lay->pgrid[p] = pgrid[p];
+        lay->nblocks *= pgrid[p];
+    }
+    lay->elsize = elsize;
+    lay->paths = calloc(lay->nblocks, sizeof(char *));
+    lay->begin = calloc(lay->nblocks, sizeof(MPI_Offset));
+    lay->recsize = calloc(lay->nblocks, sizeof(MPI_Offset));
+    if (!lay->paths || !lay->begin || !lay->recsize) { sf_layout_free(lay); return NULL; }
+    return lay;
+}
+
+/* The variable of group whose subfiles a new variable would share. */
+static ncsf_var *group_leader(ncsf_file *f, const char *group)
+{
+    for (int i = 0; group && i < f->nvars_cap; i++)
+        if (f->vars[i] && f->vars[i]->file_id == i && f->vars[i]->group && !strcmp(f->vars[i]->group, group))
+            return f->vars[i];
+    return NULL;
+}
+
+/* Variables share subfiles only if their blocks line up: the same
+ * dimensions partitioned into the same grid. */
+static int same_partition(const ncsf_var *a, const int *dimids, int npart, const int *pdims,
+                          const int *pgrid)
+{
+    if (a->lay->npart != npart) return 0;
+    for (int p = 0; p < npart; p++)
+        if (a->dimids[a->lay->pdims[p]] != dimids[pdims[p]] || a->lay->pgrid[p] != pgrid[p]) return 0;
+    return 1;
+}
+
+int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
+                      const MPI_Offset *gsize, int npart, const int *pdims, int nfiles)
+{
+    int pgrid[SF_MAX_PDIMS];
+    sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
+    ncsf_var *lead = group_leader(f, group);
+    if (lead && (lead->created || !same_partition(lead, dimids, npart, pdims, pgrid))) {
+        ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling_group=\"%s\": %s", name, group,
+                        lead->created ? "the group's subfiles exist already (define its variables "
+                                        "before the enddef that creates them)"
+                                      : "its variables must be partitioned alike (same dimensions, "
+                                        "same number of subfiles)");
+        return NC_EINVAL;
+    }
+    return NC_NOERR;
+}
+
+int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
+                  const int *dimids, const MPI_Offset *gsize, int record,
+                  int npart, const int *pdims, int nfiles, const char *group,
+                  ncsf_var **vp)
+{
+    int pgrid[SF_MAX_PDIMS];
+    int n = sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
+    char name[NC_MAX_NAME + 1];
+    ncmpi_inq_varname(f->ncid, varid, name);
+    ncsf_var *lead = group_leader(f, group); /* compatible: checked before */
+    ncsf_var *v = calloc(1, sizeof *v);
+    if (!v) return NC_ENOMEM;
+    v->varid = varid;
+    v->xtype = xtype;
+    v->ndims = ndims;
+    memcpy(v->dimids, dimids, sizeof(int) * ndims);
+    v->nfiles = n;
+    v->file_id = lead ? lead->varid : varid;
+    v->group = group ? strdup(group) : NULL;
+    v->names = calloc(n, sizeof(char *));
+    v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
+    if (!v->names || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK)
+        goto nomem;
+    v->lay->file_id = v->file_id;
+    for (int k = 0; k < n; k++) {
+        v->names[k] = lead ? strdup(lead->names[k]) : ncsfi_subfile_name(f->stem, group ? group : name, k);
+        if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, v->names[k]))) goto nomem;
+    }
+    *vp = v;
+    return NC_NOERR;
+nomem:
+    sf_layout_free(v->lay);
+    ncsfi_var_free(v);
+    return NC_ENOMEM;
+}

@@ -1,0 +1,327 @@
+/*
+ * metadata.c: the subfiling attributes (doc/format.md is the contract).
+ *
+ * Written on the placeholder variable in the base file and on the variable
+ * in every subfile, so that any one of those files describes the whole
+ * global array. Read back with every value checked: a reader never trusts
+ * a size, count or name it has not verified.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include "ncsf_internal.h"
+
+#define CHECK(call) do { int e_ = (call); if (e_ != NC_NOERR) { err = e_; goto out; } } while (0)
+
+/* 64-bit integers: NC_INT64 where the format has it, else NC_DOUBLE
+ * (exact to 2^53, beyond what a CDF-1/2 variable can hold). */
+static int put_offsets(ncsf_file *f, int ncid, int varid, const char *name,
+                       MPI_Offset n, const MPI_Offset *v)
+{
+    if (f->format == NC_FORMAT_CDF5)
+        return ncmpi_put_att_longlong(ncid, varid, name, NC_INT64, n, (const long long *)v);
+    double *d = malloc(sizeof(double) * (n ? n : 1));
+    if (!d) return NC_ENOMEM;
+    for (MPI_Offset i = 0; i < n; i++) d[i] = (double)v[i];
+    int err = ncmpi_put_att_double(ncid, varid, name, NC_DOUBLE, n, d);
+    free(d);
+    return err;
+}
+
+int ncsfi_new_dataset_id(ncsf_file *f)
+{
+    unsigned char id[16] = {0};
+    if (f->rank == 0) {
+        int fd = open("/dev/urandom", O_RDONLY);
+        ssize_t got = fd >= 0 ? read(fd, id, sizeof id) : -1;
+        if (fd >= 0) close(fd);
+        if (got != (ssize_t)sizeof id) {
+            /* no urandom: time, pid and address bits, still unique enough
+             * to tell two datasets apart */
+            unsigned long long x = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32)
+                                   ^ (unsigned long long)(size_t)f;
+            for (int i = 0; i < 16; i++) { x = x * 6364136223846793005ULL + 1442695040888963407ULL; id[i] = (unsigned char)(x >> 56); }
+        }
+    }
+    MPI_Bcast(id, 16, MPI_UNSIGNED_CHAR, 0, f->comm);
+    for (int i = 0; i < 16; i++) sprintf(f->dsid + 2 * i, "%02x", id[i]);
+    return NC_NOERR;
+}
+
+int ncsfi_put_dataset_id(ncsf_file *f, int ncid)
+{
+    int one = 1, err;
+    if ((err = ncmpi_put_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid))) return err;
+    return ncmpi_put_att_int(ncid, NC_GLOBAL, "subfiling_version", NC_INT, 1, &one);
+}
+
+/* names joined by '\n' */
+static char *join_names(char **names, int n)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++) len += strlen(names[i]) + 1;
+    char *s = malloc(len), *p = s;
+    if (!s) return NULL;
+    for (int i = 0; i < n; i++) p += sprintf(p, i ? "\n%s" : "%s", names[i]);
+    *p = 0;
+    return s;
+}
+
+int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
+{
+    const sf_layout *lay = v->lay;
+    int nd = v->ndims, one = 1, err = NC_NOERR, n = v->nfiles;
+    MPI_Offset *st = malloc(sizeof(MPI_Offset) * n * nd), *ct = malloc(sizeof(MPI_Offset) * n * nd);
+    MPI_Offset gsize[SF_MAX_DIMS];
+    char *names = join_names(v->names, n), *dimnames = NULL, *dn[SF_MAX_DIMS] = {0};
+    if (!st || !ct || !names) { err = NC_ENOMEM; goto out; }
+    for (int k = 0; k < n; k++) sf_layout_block(lay, k, st + k * nd, ct + k * nd);
+    for (int d = 0; d < nd; d++) gsize[d] = (d == 0 && lay->record) ? 0 : lay->gsize[d];
+    for (int d = 0; d < nd; d++) {
+        dn[d] = malloc(NC_MAX_NAME + 1);
+        if (!dn[d]) { err = NC_ENOMEM; goto out; }
+        CHECK(ncmpi_inq_dimname(f->ncid, v->dimids[d], dn[d]));
+    }
+    if (!(dimnames = join_names(dn, nd))) { err = NC_ENOMEM; goto out; }
+
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_enabled", NC_INT, 1, &one));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_gndims", NC_INT, 1, &nd));
+    CHECK(put_offsets(f, ncid, varid, "subfiling_gsize", nd, gsize));
+    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_dimnames", strlen(dimnames), dimnames));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_nfiles", NC_INT, 1, &n));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_porder", NC_INT, lay->npart, lay->pdims));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_pgrid", NC_INT, lay->npart, lay->pgrid));
+    CHECK(put_offsets(f, ncid, varid, "subfiling_starts", (MPI_Offset)n * nd, st));
+    CHECK(put_offsets(f, ncid, varid, "subfiling_counts", (MPI_Offset)n * nd, ct));
+    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_names", strlen(names), names));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_index", NC_INT, 1, &index));
+out:
+    for (int d = 0; d < nd; d++) free(dn[d]);
+    free(dimnames);
+    free(names);
+    free(st);
+    free(ct);
+    return err;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+typedef struct { ncsf_file *f; const char *var; } ctxmsg;
+
+#define BAD(...) do { ncsfi_set_error(m->f, 0, __VA_ARGS__); return NC_EVARMETA; } while (0)
+
+static int get_ints(ctxmsg *m, int ncid, int varid, const char *name, int want,
+                    int *out)
+{
+    nc_type t;
+    MPI_Offset len;
+    if (ncmpi_inq_att(ncid, varid, name, &t, &len) != NC_NOERR)
+        BAD("variable %s: attribute %s is missing", m->var, name);
+    if (t != NC_INT || len != want)
+        BAD("variable %s: attribute %s has type %d and %lld values, expected %d ints",
+            m->var, name, t, (long long)len, want);
+    return ncmpi_get_att_int(ncid, varid, name, out);
+}
+
+static int get_offsets(ctxmsg *m, int ncid, int varid, const char *name,
+                       MPI_Offset want, MPI_Offset *out)
+{
+    nc_type t;
+    MPI_Offset len;
+    int err;
+    if (ncmpi_inq_att(ncid, varid, name, &t, &len) != NC_NOERR)
+        BAD("variable %s: attribute %s is missing", m->var, name);
+    if (len != want || (t != NC_INT64 && t != NC_DOUBLE))
+        BAD("variable %s: attribute %s has %lld values of type %d, expected %lld integers",
+            m->var, name, (long long)len, t, (long long)want);
+    if (t == NC_INT64) return ncmpi_get_att_longlong(ncid, varid, name, (long long *)out);
+    double *d = malloc(sizeof(double) * (want ? want : 1));
+    if (!d) return NC_ENOMEM;
+    if ((err = ncmpi_get_att_double(ncid, varid, name, d)) == NC_NOERR)
+        for (MPI_Offset i = 0; i < want; i++) {
+            if (!(d[i] >= 0 && d[i] < 9.0e15) || d[i] != (double)(MPI_Offset)d[i]) {
+                free(d);
+                BAD("variable %s: attribute %s value %g is not a size", m->var, name, d[i]);
+            }
+            out[i] = (MPI_Offset)d[i];
+        }
+    free(d);
+    return err;
+}
+
+static int get_text(ctxmsg *m, int ncid, int varid, const char *name, char **out)
+{
+    nc_type t;
+    MPI_Offset len;
+    if (ncmpi_inq_att(ncid, varid, name, &t, &len) != NC_NOERR)
+        BAD("variable %s: attribute %s is missing", m->var, name);
+    if (t != NC_CHAR || len < 1 || len > (1 << 26))
+        BAD("variable %s: attribute %s is not text", m->var, name);
+    char *s = malloc(len + 1);
+    if (!s) return NC_ENOMEM;
+    int err = ncmpi_get_att_text(ncid, varid, name, s);
+    s[len] = 0;
+    if (err || strlen(s) != (size_t)len) {
+        free(s);
+        if (err) return err;
+        BAD("variable %s: attribute %s holds a NUL byte", m->var, name);
+    }
+    *out = s;
+    return NC_NOERR;
+}
+
+/* Split s at '\n' into exactly n non-empty pieces (s is consumed). */
+static int split_lines(ctxmsg *m, const char *what, char *s, int n, char **out)
+{
+    int i = 0;
+    char *p = s;
+    while (i < n) {
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = 0;
+        if (!*p) break;
+        out[i++] = p;
+        if (!nl) break;
+        p = nl + 1;
+    }
+    if (i != n || (i == n && p && strchr(p, '\n')))
+        BAD("variable %s: attribute %s does not hold %d names", m->var, what, n);
+    return NC_NOERR;
+}
+
+/* Rebuild the block boundaries from the recorded starts/counts, checking
+ * that the blocks tile the array exactly as a grid. */
+static int check_blocks(ctxmsg *m, sf_layout *lay, const MPI_Offset *st,
+                        const MPI_Offset *ct)
+{
+    int nd = lay->ndims, coords[SF_MAX_PDIMS];
+    for (int p = 0; p < lay->npart; p++) {
+        lay->bounds[p] = calloc(lay->pgrid[p] + 1, sizeof(MPI_Offset));
+        if (!lay->bounds[p]) return NC_ENOMEM;
+    }
+    for (int k = 0; k < lay->nblocks; k++) {
+        sf_block_coords(lay, k, coords);
+        for (int d = 0; d < nd; d++) {
+            MPI_Offset s = st[k * nd + d], c = ct[k * nd + d];
+            int p = -1;
+            for (int i = 0; i < lay->npart; i++) if (lay->pdims[i] == d) p = i;
+            if (p < 0) {
+                MPI_Offset want = (d == 0 && lay->record) ? 0 : lay->gsize[d];
+                if (s != 0 || c != want)
+                    BAD("variable %s: subfile %d covers [%lld, +%lld) of dimension %d, "
+                        "expected the whole extent", m->var, k, (long long)s, (long long)c, d);
+                continue;
+            }
+            if (c < 1) BAD("variable %s: subfile %d has an empty block", m->var, k);
+            MPI_Offset *b = lay->bounds[p];
+            int cc = coords[p];
+            int first = 1;
+            for (int j = 0; j < k; j++) {
+                int jc[SF_MAX_PDIMS];
+                sf_block_coords(lay, j, jc);
+                if (jc[p] == cc) { first = 0; break; }
+            }
+            if (first) {
+                b[cc] = s;
+                b[cc + 1] = s + c;
+            } else if (b[cc] != s || b[cc + 1] != s + c)
+                BAD("variable %s: subfile %d does not line up with the block grid", m->var, k);
+        }
+    }
+    for (int p = 0; p < lay->npart; p++) {
+        MPI_Offset *b = lay->bounds[p];
+        if (b[0] != 0 || b[lay->pgrid[p]] != lay->gsize[lay->pdims[p]])
+            BAD("variable %s: the blocks do not cover dimension %d", m->var, lay->pdims[p]);
+        for (int c = 0; c < lay->pgrid[p]; c++)
+            if (b[c + 1] <= b[c])
+                BAD("variable %s: blocks along dimension %d overlap or leave gaps", m->var, lay->pdims[p]);
+    }
+    return NC_NOERR;
+}
+
+#define BADG(...) do { ncsfi_set_error(f, 0, __VA_ARGS__); err = NC_EVARMETA; goto out; } while (0)
+
+int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *index)
+{
+    char name[NC_MAX_NAME + 1];
+    int err = NC_NOERR, nd, n, npart, pdims[SF_MAX_PDIMS], pgrid[SF_MAX_PDIMS];
+    MPI_Offset gsize[SF_MAX_DIMS], *st = NULL, *ct = NULL;
+    char *names = NULL, *dimnames = NULL, **nm = NULL, *dn[SF_MAX_DIMS];
+    nc_type xtype, t;
+    MPI_Offset len;
+    ncsf_var *v = NULL;
+    ctxmsg mm = {f, name}, *m = &mm;
+
+    CHECK(ncmpi_inq_varname(ncid, varid, name));
+    CHECK(ncmpi_inq_vartype(ncid, varid, &xtype));
+    CHECK(get_ints(m, ncid, varid, "subfiling_gndims", 1, &nd));
+    if (nd < 1 || nd > SF_MAX_DIMS) BADG("variable %s: subfiling_gndims=%d is out of range", name, nd);
+    CHECK(get_offsets(m, ncid, varid, "subfiling_gsize", nd, gsize));
+    int record = gsize[0] == 0;
+    for (int d = record; d < nd; d++)
+        if (gsize[d] < 1) BADG("variable %s: subfiling_gsize[%d]=%lld is not a length", name, d, (long long)gsize[d]);
+    CHECK(get_ints(m, ncid, varid, "subfiling_nfiles", 1, &n));
+    if (n < 1 || n > (1 << 24)) BADG("variable %s: subfiling_nfiles=%d is out of range", name, n);
+    if (ncmpi_inq_att(ncid, varid, "subfiling_porder", &t, &len) != NC_NOERR || len < 1 || len > SF_MAX_PDIMS)
+        BADG("variable %s: subfiling_porder is missing or has a bad length", name);
+    npart = (int)len;
+    CHECK(get_ints(m, ncid, varid, "subfiling_porder", npart, pdims));
+    CHECK(get_ints(m, ncid, varid, "subfiling_pgrid", npart, pgrid));
+    long long prod = 1;
+    for (int p = 0; p < npart; p++) {
+        if (pdims[p] < record || pdims[p] >= nd || (p && pdims[p] <= pdims[p - 1]))
+            BADG("variable %s: subfiling_porder[%d]=%d is not a dimension it can be split along", name, p, pdims[p]);
+        if (pgrid[p] < 1 || pgrid[p] > gsize[pdims[p]])
+            BADG("variable %s: subfiling_pgrid[%d]=%d does not fit extent %lld", name, p, pgrid[p], (long long)gsize[pdims[p]]);
+        prod *= pgrid[p];
+    }
+    if (prod != n) BADG("variable %s: subfiling_pgrid multiplies to %lld, not subfiling_nfiles=%d", name, prod, n);
+    CHECK(get_ints(m, ncid, varid, "subfiling_index", 1, index));
+    if (*index < -1 || *index >= n) BADG("variable %s: subfiling_index=%d is out of range", name, *index);
+
+    st = malloc(sizeof(MPI_Offset) * n * nd);
+    ct = malloc(sizeof(MPI_Offset) * n * nd);
+    nm = calloc(n, sizeof(char *));
+    v = calloc(1, sizeof *v);
+    if (!st || !ct || !nm || !v) { err = NC_ENOMEM; goto out; }
+    CHECK(get_offsets(m, ncid, varid, "subfiling_starts", (MPI_Offset)n * nd, st));
+    CHECK(get_offsets(m, ncid, varid, "subfiling_counts", (MPI_Offset)n * nd, ct));
+    CHECK(get_text(m, ncid, varid, "subfiling_names", &names));
+    CHECK(split_lines(m, "subfiling_names", names, n, nm));
+    for (int k = 0; k < n; k++)
+        if (strchr(nm[k], '/') || !strcmp(nm[k], "..") || !strcmp(nm[k], "."))
+            BADG("variable %s: subfile name \"%s\" is not a plain file name", name, nm[k]);
+    CHECK(get_text(m, ncid, varid, "subfiling_dimnames", &dimnames));
+    CHECK(split_lines(m, "subfiling_dimnames", dimnames, nd, dn));
+
+    v->varid = varid;
+    v->file_id = varid;
+    v->xtype = xtype;
+    v->ndims = nd;
+    v->nfiles = n;
+    /* the global dimensions: by name in the file at hand */
+    for (int d = 0; d < nd; d++) {
+        if (ncmpi_inq_dimid(ncid, dn[d], &v->dimids[d]) != NC_NOERR)
+            BADG("variable %s: dimension %s named by subfiling_dimnames does not exist", name, dn[d]);
+    }
+    v->lay = ncsfi_layout_new(varid, nd, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
+    v->names = calloc(n, sizeof(char *));
+    if (!v->lay || !v->names) { err = NC_ENOMEM; goto out; }
+    CHECK(check_blocks(m, v->lay, st, ct));
+    for (int k = 0; k < n; k++) {
+        v->names[k] = strdup(nm[k]);
+        if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, nm[k]))) { err = NC_ENOMEM; goto out; }
+    }
+    *vp = v;
+    v = NULL;
+out:
+    if (v) { sf_layout_free(v->lay); ncsfi_var_free(v); }
+    free(st);
+    free(ct);
+    free(nm);
+    free(names);
+    free(dimnames);
+    return err;
+}

@@ -1,0 +1,191 @@
+/*
+ * ncsf_internal.h: the PnetCDF-facing layer. It routes each call: a call on
+ * a variable that is not subfiled goes to PnetCDF unchanged; a call on a
+ * subfiled one is validated here, its buffer brought to the file's
+ * representation, and handed to the engine (src/subfile).
+ */
+#ifndef NCSF_INTERNAL_H
+#define NCSF_INTERNAL_H
+
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#define NCSF_NO_REDIRECT
+#include "ncsf.h"
+#include "sf.h"
+
+#define NCSF_ITYPE_LONG (sizeof(long) == 8 ? NC_INT64 : NC_INT)
+#define NCSF_REQ_BASE (1 << 29) /* ids of ncsf's own non-blocking requests */
+#define NCSF_DEFAULT_MAX_OPEN 64
+#define NCSF_DEFAULT_AGGREGATE (256LL << 20) /* bytes one process gathers */
+#define NCSF_ATT_PREFIX "subfiling_"
+
+/* ---- hints.c ---------------------------------------------------------- */
+typedef struct ncsf_hints {
+    int enable;    /* -1 not given, 0 disable, 1 enable */
+    int nfiles;    /* 0 not given */
+    char *dims;    /* subfiling_dims as given, or NULL */
+    char *group;   /* subfiling_group, or NULL */
+    int max_open;  /* 0 not given */
+    long long aggregate; /* subfiling_aggregate bytes, -1 not given */
+} ncsf_hints;
+
+int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
+void ncsfi_hints_free(ncsf_hints *h);
+
+/* ---- the state of one open dataset ------------------------------------ */
+typedef struct ncsf_var {
+    int varid;
+    nc_type xtype;
+    int ndims;
+    int dimids[SF_MAX_DIMS]; /* in the file opened through PnetCDF */
+    int nfiles;
+    int file_id;             /* varid of the variable whose subfiles it shares */
+    char *group;             /* subfiling_group, or NULL */
+    char **names;            /* subfile names relative to the dataset's dir */
+    int created;             /* its subfiles exist on disk */
+    sf_layout *lay;          /* owned by the engine context once in_ctx */
+    int in_ctx;
+} ncsf_var;
+
+typedef struct ncsf_pending ncsf_pending;
+
+typedef struct ncsf_file {
+    int ncid;
+    MPI_Comm comm;
+    int rank, nprocs;
+    MPI_Info info;       /* the user's info at create/open (dup) */
+    char *path;          /* as given */
+    char *dir;           /* directory of path, "" for the cwd */
+    char *stem;          /* file name part of the base file */
+    int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
+    int readonly, indef, indep;
+    int via_subfile;     /* opened through one subfile's path */
+    char dsid[33];       /* dataset identity, "" if none yet */
+    ncsf_hints hints;    /* given at create/open */
+    int max_open;
+    ncsf_var **vars;     /* by varid; NULL if not subfiled */
+    int nvars_cap;
+    MPI_Offset numrecs;  /* records of subfiled record variables */
+    MPI_Offset *dimlen;  /* global lengths when opened via a subfile */
+    int ndimlen;
+    sf_context *ctx;
+    ncsf_pending *pending;
+    int next_req;
+    char errmsg[512];
+} ncsf_file;
+
+/* ---- registry.c ------------------------------------------------------- */
+ncsf_file *ncsfi_lookup(int ncid);
+int ncsfi_register(ncsf_file *f);
+void ncsfi_unregister(ncsf_file *f);
+ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
+int ncsfi_is_subfiled(int ncid, int varid);
+int ncsfi_route(int ncid, int varid);
+void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- file.c ----------------------------------------------------------- */
+int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
+                   ncsf_file **fp);
+void ncsfi_file_free(ncsf_file *f);
+int ncsfi_agree(MPI_Comm comm, int err);
+
+/* ---- layout.c: partition a variable and name its subfiles ------------- */
+int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
+                  const int *dimids, const MPI_Offset *gsize, int record,
+                  int npart, const int *pdims, int nfiles, const char *group,
+                  ncsf_var **vp);
+void ncsfi_var_free(ncsf_var *v);
+sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
+                            int record, int npart, const int *pdims,
+                            const int *pgrid, int elsize);
+int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
+                      const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
+char *ncsfi_subfile_name(const char *stem, const char *var, int k);
+char *ncsfi_join(const char *dir, const char *name);
+int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
+                        const int *dimids, int record, const char *spec,
+                        int *npart, int *pdims);
+
+/* ---- metadata.c: the subfiling attributes ----------------------------- */
+int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v,
+                       int index);
+int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
+int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
+                        int *index);
+int ncsfi_new_dataset_id(ncsf_file *f);
+
+/* ---- subfiles.c: creating, checking and finishing subfiles ------------ */
+int ncsfi_create_subfiles(ncsf_file *f);
+int ncsfi_check_subfiles(ncsf_file *f);
+int ncsfi_finish_subfiles(ncsf_file *f);
+/* One subfile: present, of this dataset, consistent, long enough. out[]
+ * gets its data offset, record size and record count. */
+int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out);
+MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
+
+/* ---- convert.c -------------------------------------------------------- */
+int ncsfi_xsize(nc_type t);
+int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
+int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
+                      MPI_Offset n);
+int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype,
+                      MPI_Offset n);
+void ncsfi_swap(void *buf, int size, MPI_Offset n);
+int ncsfi_need_swap(void);
+
+/* ---- getput.c: one call on a subfiled variable ------------------------ */
+enum { NCSF_VAR1, NCSF_VAR, NCSF_VARA, NCSF_VARS, NCSF_VARM, NCSF_VARN };
+enum { NCSF_MODE_INDEP, NCSF_MODE_COLL, NCSF_MODE_NB, NCSF_MODE_BPUT };
+
+typedef struct ncsf_call {
+    int put, kind, mode;
+    const MPI_Offset *start, *count, *stride, *imap;
+    int num;
+    MPI_Offset *const *starts;
+    MPI_Offset *const *counts;
+    void *buf;
+    MPI_Offset bufcount;
+    MPI_Datatype buftype;
+    nc_type itype;  /* typed calls; NC_NAT for flexible */
+    int *req;
+} ncsf_call;
+
+/* A call made ready for the engine: its requests and the buffer holding
+ * the data in the file's representation. */
+typedef struct ncsf_prepared {
+    ncsf_var *v;
+    int put;
+    int nreq;
+    sf_request *reqs;
+    void *xbuf;         /* the bytes as in the file */
+    MPI_Offset nelems;
+    int xbuf_is_user;   /* xbuf is the caller's buffer */
+    int swapped;        /* ... byte swapped in place, to be swapped back */
+    void *ubuf;         /* caller's buffer, for gets */
+    nc_type itype;
+    int packed;         /* caller's buftype is a derived type */
+    MPI_Datatype buftype;
+    MPI_Offset bufcount;
+    const MPI_Offset *imap; /* for varm gets */
+    MPI_Offset count[SF_MAX_DIMS];
+    int range_err;
+} ncsf_prepared;
+
+void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode);
+int ncsfi_dispatch(int ncid, int varid, ncsf_call *c);
+int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
+                  ncsf_prepared *p);
+int ncsfi_finish(ncsf_prepared *p);
+void ncsfi_release(ncsf_prepared *p);
+int ncsfi_error_from_engine(int sf_err);
+int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
+              int caller_err, int dirs);
+
+/* ---- nonblocking.c ---------------------------------------------------- */
+int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c);
+void ncsfi_pending_free_all(ncsf_file *f);
+int ncsfi_pending_count(const ncsf_file *f);
+
+#endif

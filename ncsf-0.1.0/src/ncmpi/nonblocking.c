@@ -1,0 +1,172 @@
+/*
+ * nonblocking.c: iput, iget and bput on subfiled variables, and the wait
+ * calls that complete them together with PnetCDF's own requests.
+ *
+ * A request is checked and prepared when it is posted (errors come back at
+ * once, as from PnetCDF); bput copies the data then, iput keeps the
+ * caller's buffer unless it must be converted or byte swapped. wait_all
+ * hands every pending request of the dataset to the engine in one
+ * collective pass per direction, so 24 variables posted one after another
+ * cost one exchange, not 24.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ncsf_internal.h"
+
+struct ncsf_pending {
+    int id;
+    ncsf_prepared p;
+    ncsf_pending *next;
+};
+
+int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
+{
+    ncsf_pending *q = calloc(1, sizeof *q);
+    if (!q) return NC_ENOMEM;
+    int err = ncsfi_prepare(f, v, c, c->mode == NCSF_MODE_BPUT ? 2 : 1, &q->p);
+    if (err) {
+        ncsfi_release(&q->p);
+        free(q);
+        if (c->req) *c->req = NC_REQ_NULL;
+        return err;
+    }
+    q->id = NCSF_REQ_BASE + f->next_req++;
+    if (f->next_req >= NCSF_REQ_BASE) f->next_req = 0;
+    if (c->req) *c->req = q->id;
+    /* append: requests complete in the order they were posted */
+    ncsf_pending **tail = &f->pending;
+    while (*tail) tail = &(*tail)->next;
+    *tail = q;
+    return NC_NOERR;
+}
+
+int ncsfi_pending_count(const ncsf_file *f)
+{
+    int n = 0;
+    for (ncsf_pending *q = f->pending; q; q = q->next) n++;
+    return n;
+}
+
+void ncsfi_pending_free_all(ncsf_file *f)
+{
+    while (f->pending) {
+        ncsf_pending *q = f->pending;
+        f->pending = q->next;
+        ncsfi_release(&q->p);
+        free(q);
+    }
+}
+
+static ncsf_pending *take(ncsf_file *f, int id)
+{
+    for (ncsf_pending **pp = &f->pending; *pp; pp = &(*pp)->next)
+        if ((*pp)->id == id) {
+            ncsf_pending *q = *pp;
+            *pp = q->next;
+            q->next = NULL;
+            return q;
+        }
+    return NULL;
+}
+
+static int is_ours(int id) { return id >= NCSF_REQ_BASE; }
+
+/* Complete requests: ours in the engine, PnetCDF's through PnetCDF. */
+static int wait_common(int ncid, int num, int *reqs, int *statuses, int collective)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    if (!f) return collective ? ncmpi_wait_all(ncid, num, reqs, statuses)
+                              : ncmpi_wait(ncid, num, reqs, statuses);
+    if (collective && f->indep) return NC_EINDEP;
+
+    int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
+    int n = 0, npnc = 0, err = NC_NOERR;
+    if (!all && num < 0) return NC_EINVAL;
+    if (!all && num > 0 && !reqs) return NC_EINVAL;
+
+    /* ours, in posting order */
+    ncsf_pending **mine = malloc(sizeof(ncsf_pending *) * (all ? ncsfi_pending_count(f) + 1 : num + 1));
+    int *slot = malloc(sizeof(int) * (all ? ncsfi_pending_count(f) + 1 : num + 1));
+    int *pnc = malloc(sizeof(int) * (num > 0 ? num : 1));
+    int *pst = malloc(sizeof(int) * (num > 0 ? num : 1));
+    if (!mine || !slot || !pnc || !pst) { err = NC_ENOMEM; n = 0; goto run; }
+    if (all) {
+        for (ncsf_pending *q = f->pending; q; q = q->next)
+            if (num == NC_REQ_ALL || (num == NC_PUT_REQ_ALL) == (q->p.put != 0)) mine[n++] = q;
+        for (int i = 0; i < n; i++) { take(f, mine[i]->id); slot[i] = -1; }
+    } else {
+        for (int i = 0; i < num; i++) {
+            if (statuses) statuses[i] = NC_NOERR;
+            if (reqs[i] == NC_REQ_NULL) continue;
+            if (is_ours(reqs[i])) {
+                ncsf_pending *q = take(f, reqs[i]);
+                if (!q) { if (statuses) statuses[i] = NC_EINVAL_REQUEST; continue; }
+                slot[n] = i;
+                mine[n++] = q;
+            } else {
+                pnc[npnc++] = reqs[i];
+            }
+        }
+    }
+run:;
+    int e;
+    if (all) e = collective ? ncmpi_wait_all(ncid, num, NULL, NULL) : ncmpi_wait(ncid, num, NULL, NULL);
+    else e = collective ? ncmpi_wait_all(ncid, npnc, pnc, pst) : ncmpi_wait(ncid, npnc, pnc, pst);
+    if (!all && pnc)
+        for (int i = 0, j = 0; i < num && j < npnc; i++)
+            if (reqs[i] != NC_REQ_NULL && !is_ours(reqs[i])) {
+                if (statuses) statuses[i] = pst[j];
+                reqs[i] = pnc[j++];
+            }
+    if (!err) err = e;
+
+    ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
+    if (!ps && !err) err = NC_ENOMEM;
+    for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
+    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, NC_NOERR, collective ? 3 : 1 | 2);
+    for (int i = 0; i < n; i++) {
+        int st = ncsfi_finish(&mine[i]->p);
+        if (run_err) st = run_err;
+        if (statuses && slot[i] >= 0) statuses[slot[i]] = st;
+        if (slot[i] >= 0) reqs[slot[i]] = NC_REQ_NULL;
+        ncsfi_release(&mine[i]->p);
+        free(mine[i]);
+    }
+    if (!err) err = run_err;
+    free(ps);
+    free(mine);
+    free(slot);
+    free(pnc);
+    free(pst);
+    return err;
+}
+
+int ncsf_wait_all(int ncid, int num, int *reqs, int *statuses)
+{
+    return wait_common(ncid, num, reqs, statuses, 1);
+}
+
+int ncsf_wait(int ncid, int num, int *reqs, int *statuses)
+{
+    return wait_common(ncid, num, reqs, statuses, 0);
+}
+
+int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    if (!f || num <= 0 || !reqs) return ncmpi_cancel(ncid, num, reqs, statuses);
+    int err = NC_NOERR;
+    for (int i = 0; i < num; i++) {
+        if (!is_ours(reqs[i])) {
+            int st = NC_NOERR;
+            int e = ncmpi_cancel(ncid, 1, &reqs[i], &st);
+            if (statuses) statuses[i] = st;
+            if (!err) err = e;
+            continue;
+        }
+        ncsf_pending *q = take(f, reqs[i]);
+        if (statuses) statuses[i] = q ? NC_NOERR : NC_EINVAL_REQUEST;
+        if (q) { ncsfi_release(&q->p); free(q); reqs[i] = NC_REQ_NULL; }
+    }
+    return err;
+}

@@ -1,0 +1,84 @@
+/*
+ * registry.c: find ncsf's state for a PnetCDF ncid.
+ *
+ * PnetCDF hands out small integer ids; this table maps each id of a file
+ * opened through ncsf to the ncsf_file that holds all of that file's state.
+ * It is the only process-wide object in ncsf, and it holds nothing but that
+ * index: two datasets open at once share no state through it.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "ncsf_internal.h"
+
+static struct {
+    ncsf_file **files;
+    int cap;
+} open_files;
+
+ncsf_file *ncsfi_lookup(int ncid)
+{
+    if (ncid < 0 || ncid >= open_files.cap) return NULL;
+    return open_files.files[ncid];
+}
+
+int ncsfi_register(ncsf_file *f)
+{
+    if (f->ncid < 0) return NC_EBADID;
+    if (f->ncid >= open_files.cap) {
+        int cap = f->ncid + 16;
+        ncsf_file **t = realloc(open_files.files, sizeof(*t) * cap);
+        if (!t) return NC_ENOMEM;
+        for (int i = open_files.cap; i < cap; i++) t[i] = NULL;
+        open_files.files = t;
+        open_files.cap = cap;
+    }
+    open_files.files[f->ncid] = f;
+    return NC_NOERR;
+}
+
+void ncsfi_unregister(ncsf_file *f)
+{
+    if (f->ncid >= 0 && f->ncid < open_files.cap && open_files.files[f->ncid] == f)
+        open_files.files[f->ncid] = NULL;
+    for (int i = 0; i < open_files.cap; i++)
+        if (open_files.files[i]) return;
+    free(open_files.files);
+    open_files.files = NULL;
+    open_files.cap = 0;
+}
+
+ncsf_var *ncsfi_var(const ncsf_file *f, int varid)
+{
+    if (!f || varid < 0 || varid >= f->nvars_cap) return NULL;
+    return f->vars[varid];
+}
+
+int ncsfi_is_subfiled(int ncid, int varid)
+{
+    return ncsfi_var(ncsfi_lookup(ncid), varid) != NULL;
+}
+
+/* Where a call goes: 1 ncsf, 0 PnetCDF, or NC_EBADID for an ncid no
+ * dataset of this process has (PnetCDF 1.12 would dereference NULL). */
+int ncsfi_route(int ncid, int varid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    if (!f) return NC_EBADID;
+    return ncsfi_var(f, varid) != NULL;
+}
+
+void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->errmsg, sizeof f->errmsg, fmt, ap);
+    va_end(ap);
+    if (print && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
+}
+
+const char *ncsf_errmsg(int ncid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    return f ? f->errmsg : "";
+}

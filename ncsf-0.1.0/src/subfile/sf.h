@@ -1,0 +1,154 @@
+/*
+ * sf.h: the subfiling engine.
+ *
+ * The engine knows arrays, blocks, communicators and MPI-IO; it knows nothing
+ * of netCDF. A caller (src/ncmpi) describes each partitioned array as an
+ * sf_layout (global shape, the block grid, where each block's bytes start in
+ * its subfile) and hands the engine requests whose buffers already hold the
+ * bytes in the file's representation. The engine intersects requests with
+ * the blocks, derives one communicator per subfile from the processes that
+ * touch it, builds the file views and memory datatypes, and moves the bytes.
+ *
+ * All state lives in an sf_context, one per open dataset.
+ */
+#ifndef NCSF_SF_H
+#define NCSF_SF_H
+
+#include <mpi.h>
+
+#define SF_MAX_DIMS 16 /* dimensions of a partitioned array */
+#define SF_MAX_PDIMS 8 /* dimensions it may be partitioned along */
+
+/* Engine error codes (negative); the caller maps them to its own. */
+enum {
+    SF_OK = 0,
+    SF_ERR_NOMEM = -1,   /* out of memory */
+    SF_ERR_NOENT = -2,   /* a subfile does not exist */
+    SF_ERR_ACCESS = -3,  /* permission denied on a subfile */
+    SF_ERR_OPEN = -4,    /* a subfile could not be opened for another reason */
+    SF_ERR_WRITE = -5,   /* writing a subfile failed */
+    SF_ERR_READ = -6,    /* reading a subfile failed */
+    SF_ERR_MPI = -7,     /* an MPI call (communicator, datatype) failed */
+    SF_ERR_ARG = -8,     /* a request the engine cannot express */
+    SF_ERR_CLOSE = -9    /* closing a subfile failed */
+};
+
+/* One partitioned array: its global shape and the block grid over it.
+ * Block k has grid coordinates (row major over pdims, first pdim slowest);
+ * along pdims[p] it covers [bounds[p][c], bounds[p][c+1]); along every other
+ * dimension it covers the whole extent. */
+typedef struct sf_layout {
+    int id;     /* caller's key; ordering of collective work follows it */
+    int file_id; /* layouts with the same file_id share their subfiles (the
+                    layout whose id is file_id names them); else file_id = id */
+    int ndims;
+    int record; /* dimension 0 is unbounded: records recsize bytes apart */
+    MPI_Offset gsize[SF_MAX_DIMS]; /* extents (gsize[0] unused if record) */
+    int npart;
+    int pdims[SF_MAX_PDIMS];
+    int pgrid[SF_MAX_PDIMS];
+    MPI_Offset *bounds[SF_MAX_PDIMS]; /* pgrid[p] + 1 boundaries each */
+    int nblocks;
+    int elsize;       /* bytes per element in the file */
+    char **paths;     /* nblocks paths of the subfiles */
+    MPI_Offset *begin;   /* nblocks: byte offset of the block's data */
+    MPI_Offset *recsize; /* nblocks: bytes from one record to the next */
+} sf_layout;
+
+/* A request against one layout, in global index space. buf holds
+ * prod(count) elements contiguously (C order) in the file's representation. */
+typedef struct sf_request {
+    const sf_layout *lay;
+    MPI_Offset start[SF_MAX_DIMS];
+    MPI_Offset count[SF_MAX_DIMS];
+    MPI_Offset stride[SF_MAX_DIMS];
+    void *buf;
+} sf_request;
+
+typedef struct sf_context sf_context;
+
+/* ---- partition.c: block grids ---------------------------------------- */
+
+/* Factor nfiles over the npart dimensions pdims of an array of extents
+ * gsize (the way MPI_Dims_create balances a process grid), never giving a
+ * dimension more blocks than its extent. Returns the number of blocks, which
+ * is less than nfiles when the extents cannot hold that many. */
+int sf_grid_factor(int nfiles, int npart, const int *pdims,
+                   const MPI_Offset *gsize, int *pgrid);
+
+/* Boundaries of n nearly equal blocks of extent: bounds[0..n]. */
+void sf_block_bounds(MPI_Offset extent, int n, MPI_Offset *bounds);
+
+/* Fill lay->bounds for a freshly factored grid (allocates). */
+int sf_layout_set_even_bounds(sf_layout *lay);
+
+/* Start and count of block k (count[0] = 0 along a record dimension). */
+void sf_layout_block(const sf_layout *lay, int k, MPI_Offset *start,
+                     MPI_Offset *count);
+
+/* Grid coordinates of block k, and back. */
+void sf_block_coords(const sf_layout *lay, int k, int *coords);
+
+/* The part of request (start,count,stride) that falls in block k:
+ * returns 0 if empty, else 1 with the piece's first global index, its
+ * count per dimension, and its position inside the request (in elements of
+ * the request's own index space). */
+int sf_piece(const sf_layout *lay, int k, const MPI_Offset *start,
+             const MPI_Offset *count, const MPI_Offset *stride,
+             MPI_Offset *pstart, MPI_Offset *pcount, MPI_Offset *local);
+
+/* Calls visit(k, arg) for every block that a request touches, in
+ * increasing k. Returns the number of blocks visited. */
+int sf_touched_blocks(const sf_layout *lay, const MPI_Offset *start,
+                      const MPI_Offset *count, const MPI_Offset *stride,
+                      void (*visit)(int k, void *arg), void *arg);
+
+void sf_layout_free(sf_layout *lay);
+
+/* ---- datatype.c: file views and memory types ------------------------- */
+
+/* A datatype selecting a strided box: n dimensions, cnt[d] items per
+ * dimension, consecutive items of dimension d step[d] bytes apart, each
+ * innermost item elsize bytes. */
+int sf_box_type(int n, const MPI_Offset *cnt, const MPI_Offset *step,
+                int elsize, MPI_Datatype *type);
+
+/* ---- context.c ------------------------------------------------------- */
+
+/* comm is duplicated. info (may be MPI_INFO_NULL) is passed to every
+ * MPI_File_open of a subfile. max_open bounds the subfiles open at once and
+ * must be the same on every rank. */
+int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
+                      int readonly, sf_context **ctxp);
+int sf_context_add_layout(sf_context *ctx, sf_layout *lay);
+const sf_layout *sf_context_layout(const sf_context *ctx, int id);
+/* Close every open subfile (collective over the context's communicator). */
+int sf_context_flush(sf_context *ctx);
+/* Close independently opened subfiles (local). */
+int sf_context_flush_indep(sf_context *ctx);
+int sf_context_free(sf_context *ctx);
+/* Largest run of a subfile one process gathers and moves for its group
+ * (0: always leave collective access to MPI-IO). The same on every rank. */
+void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes);
+MPI_Offset sf_context_bytes_written(const sf_context *ctx);
+MPI_Offset sf_context_bytes_read(const sf_context *ctx);
+int sf_context_open_count(const sf_context *ctx);
+
+/* ---- access.c -------------------------------------------------------- */
+
+/* Collective over the context's communicator: every rank calls it, with
+ * zero or more requests. Returns the same engine code on every rank.
+ * *caller_err carries the caller's own error code in (a rank whose input was
+ * bad passes it with no requests) and the most severe one of all ranks out
+ * (the minimum). *rec_end, if not NULL, gets one past the highest record
+ * any rank touched in a record layout (0 if none). *flag, if not NULL, is
+ * agreed too (the maximum over ranks): the caller's own news for the next
+ * call, such as whether any rank has requests of the other direction. */
+int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
+                  int write, int *caller_err, MPI_Offset *rec_end, int *flag);
+
+/* Independent: only the calling rank. */
+int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
+                    int write, MPI_Offset *rec_end);
+
+#endif /* NCSF_SF_H */

@@ -1,0 +1,55 @@
+# Sourced by every test script: run MPI programs with a timeout, report
+# one PASS/FAIL line per run (test/run-mpi-test turns them into automake
+# results), keep scratch files in one directory removed at the end.
+set -u
+: "${top_builddir:=.}"
+: "${top_srcdir:=.}"
+: "${MPIEXEC:=mpiexec}"
+: "${NCDUMP:=ncdump}"
+TEST_TIMEOUT=${NCSF_TEST_TIMEOUT:-600}
+export NCSF_QUIET=${NCSF_QUIET:-1}
+B=$top_builddir
+failed=0
+
+# Process counts for a test: NCSF_TEST_NP, else test/nprocs.txt, else 1 2 3 4 8.
+nps() {
+  if [ -n "${NCSF_TEST_NP:-}" ]; then echo "$NCSF_TEST_NP"; return; fi
+  line=$(grep "^$1 " "$top_srcdir/test/nprocs.txt" 2>/dev/null | cut -d' ' -f2-)
+  echo "${line:-1 2 3 4 8}"
+}
+
+# The next process count after $1 in the list, wrapping round (readers
+# use a different count from writers).
+other_np() {
+  case $1 in 1) echo 3;; 2) echo 1;; 3) echo 4;; 4) echo 8;; *) echo 2;; esac
+}
+
+# (sh has no local variables: names here start with _ so callers keep theirs)
+run_np() {
+  _n=$1; shift
+  timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$_n" "$@"
+  _rc=$?
+  [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: mpiexec -n $_n $*" >&2
+  return $_rc
+}
+
+report() {
+  if [ "$1" -eq 0 ]; then echo "PASS: $2"; else echo "FAIL: $2"; failed=$((failed + 1)); fi
+}
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-test.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+newdir() { mktemp -d "$scratch/run.XXXXXX"; }
+
+# ncdump must read every file given, and each subfile must show its index.
+ncdump_all() {
+  for f in "$@"; do
+    "$NCDUMP" "$f" > "$scratch/dump.txt" 2>&1 || { echo "ncdump failed on $f" >&2; cat "$scratch/dump.txt" >&2; return 1; }
+    case $f in
+      *.nc) ;;
+      *) grep -q "subfiling_index = [0-9]" "$scratch/dump.txt" || { echo "no subfiling_index in $f" >&2; return 1; } ;;
+    esac
+  done
+}
+
+finish() { exit $((failed > 0)); }

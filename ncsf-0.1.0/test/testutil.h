@@ -1,0 +1,46 @@
+/*
+ * testutil.h: checks that report where they failed and keep going, so a
+ * collective test never leaves other ranks waiting; the verdict is agreed
+ * over all ranks at the end.
+ */
+#ifndef NCSF_TESTUTIL_H
+#define NCSF_TESTUTIL_H
+#include <stdio.h>
+#include <stdlib.h>
+#include <mpi.h>
+
+typedef struct { int rank, nprocs, failures; const char *where; } test_state;
+
+#define EXPECT_ERR(ts, call, want) do { \
+    int e_ = (call); \
+    if (e_ != (want)) { \
+        fprintf(stderr, "[rank %d] %s:%d %s: %s returned %d (%s), expected %d\n", (ts)->rank, \
+                __FILE__, __LINE__, (ts)->where, #call, e_, ncmpi_strerror(e_), (int)(want)); \
+        (ts)->failures++; \
+    } } while (0)
+#define EXPECT_OK(ts, call) EXPECT_ERR(ts, call, NC_NOERR)
+#define EXPECT(ts, cond, ...) do { if (!(cond)) { \
+    fprintf(stderr, "[rank %d] %s:%d %s: ", (ts)->rank, __FILE__, __LINE__, (ts)->where); \
+    fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); (ts)->failures++; } } while (0)
+
+static inline void test_init(test_state *ts, int *argc, char ***argv)
+{
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &ts->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ts->nprocs);
+    ts->failures = 0;
+    ts->where = "";
+}
+
+/* Agreed verdict; returns the process exit status. */
+static inline int test_finish(test_state *ts, const char *name)
+{
+    int total;
+    MPI_Allreduce(&ts->failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (ts->rank == 0)
+        printf("%s on %d processes: %s (%d failed checks)\n", name, ts->nprocs,
+               total ? "FAILED" : "ok", total);
+    MPI_Finalize();
+    return total ? 1 : 0;
+}
+#endif

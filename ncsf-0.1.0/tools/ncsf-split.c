@@ -1,0 +1,110 @@
+/*
+ * ncsf-split: turn an ordinary netCDF file into a subfiled dataset (the
+ * inverse of ncsf-merge).
+ *
+ *   ncsf-split [--force] IN OUT --var NAME[,NAME...] --nfiles N [--dims D[,D...]]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "copy.h"
+
+typedef struct { char *vars; const char *nfiles, *dims; } split_opts;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: ncsf-split [--force] IN OUT --var NAME[,NAME...] --nfiles N [--dims D[,D...]]\n"
+               "  Copy the netCDF file IN to the subfiled dataset OUT, splitting the named\n"
+               "  variables into N subfiles each (along the dimensions D, default the\n"
+               "  most significant one). Runs serially or under mpiexec.\n");
+}
+
+static int listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return 1;
+        p = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+static MPI_Info info_of(const char *name, void *arg)
+{
+    split_opts *s = arg;
+    if (!listed(s->vars, name)) return MPI_INFO_NULL;
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "subfiling", "enable");
+    MPI_Info_set(info, "subfiling_nfiles", s->nfiles);
+    if (s->dims) MPI_Info_set(info, "subfiling_dims", s->dims);
+    return info;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, nprocs, force = 0, in, out, err, fmt, nargs = 0;
+    const char *args[2];
+    split_opts s = {NULL, NULL, NULL};
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            if (rank == 0) usage(stdout);
+            MPI_Finalize();
+            return 0;
+        } else if (!strcmp(argv[i], "--force") || !strcmp(argv[i], "-f")) force = 1;
+        else if (!strcmp(argv[i], "--var") && i + 1 < argc) s.vars = argv[++i];
+        else if (!strcmp(argv[i], "--nfiles") && i + 1 < argc) s.nfiles = argv[++i];
+        else if (!strcmp(argv[i], "--dims") && i + 1 < argc) s.dims = argv[++i];
+        else if (argv[i][0] == '-') nargs = 3;
+        else if (nargs < 2) args[nargs++] = argv[i];
+        else nargs = 3;
+    }
+    if (nargs != 2 || !s.vars || !s.nfiles) {
+        if (rank == 0) usage(stderr);
+        MPI_Finalize();
+        return 2;
+    }
+    if (tool_refuse_existing(args[1], force, rank)) { MPI_Finalize(); return 1; }
+    err = ncmpi_open(MPI_COMM_WORLD, args[0], NC_NOWRITE, MPI_INFO_NULL, &in);
+    if (err) {
+        if (rank == 0) fprintf(stderr, "ncsf-split: cannot open %s: %s\n", args[0], ncmpi_strerror(err));
+        MPI_Finalize();
+        return 1;
+    }
+    /* every listed variable must exist */
+    for (const char *p = s.vars; p && *p;) {
+        const char *c = strchr(p, ',');
+        char name[NC_MAX_NAME + 1];
+        snprintf(name, sizeof name, "%.*s", (int)(c ? c - p : (long)strlen(p)), p);
+        int id;
+        if (ncmpi_inq_varid(in, name, &id) != NC_NOERR) {
+            if (rank == 0) fprintf(stderr, "ncsf-split: %s has no variable %s\n", args[0], name);
+            ncmpi_close(in);
+            MPI_Finalize();
+            return 1;
+        }
+        p = c ? c + 1 : NULL;
+    }
+    ncmpi_inq_format(in, &fmt);
+    int cmode = NC_CLOBBER | (fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0);
+    err = ncmpi_create(MPI_COMM_WORLD, args[1], cmode, MPI_INFO_NULL, &out);
+    if (err) {
+        if (rank == 0) fprintf(stderr, "ncsf-split: cannot create %s: %s\n", args[1], ncmpi_strerror(err));
+        ncmpi_close(in);
+        MPI_Finalize();
+        return 1;
+    }
+    copy_opts o = {rank, nprocs, isatty(2), 64 << 20};
+    err = copy_dataset(in, out, info_of, &s, &o);
+    int e2 = ncmpi_close(out), e3 = ncmpi_close(in);
+    if (!err) err = e2 ? e2 : e3;
+    if (err && rank == 0) fprintf(stderr, "ncsf-split: %s\n", ncmpi_strerror(err));
+    MPI_Finalize();
+    return err ? 1 : 0;
+}
