@@ -1,0 +1,10 @@
+#!/bin/sh
+# Bad input and damaged datasets: the same NC_E* code on every rank.
+. "$top_srcdir/test/common.sh"
+for np in $(nps t_errors); do
+  d=$(newdir)
+  run_np "$np" "$B/test/t_errors" input "$d"; report $? "t_errors bad hints and calls np=$np"
+  run_np "$np" "$B/test/t_errors" damage "$d"; report $? "t_errors damaged datasets and fuzz np=$np"
+  rm -rf "$d"
+done
+finish

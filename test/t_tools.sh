@@ -1,0 +1,56 @@
+#!/bin/sh
+# ncsf-merge, ncsf-split and ncsf-info: a merged dataset equals the same
+# data written by plain PnetCDF, value for value and attribute for
+# attribute; split then merge gives the original back; info finds damage.
+. "$top_srcdir/test/common.sh"
+T=$B/tools
+dump() { "$NCDUMP" "$1" | sed 1d; }   # the first line names the file
+for np in $(nps t_tools); do
+  d=$(newdir)
+  run_np "$np" "$B/test/t_basic3d" "$d/plain.nc" plain > /dev/null &&
+  run_np "$np" "$B/test/t_basic3d" "$d/sub.nc" subfile 4 > /dev/null; report $? "t_tools write plain and subfiled datasets np=$np"
+
+  run_np "$np" "$T/ncsf-merge" -q "$d/sub.nc" "$d/merged.nc" &&
+  dump "$d/plain.nc" > "$d/plain.cdl" && dump "$d/merged.nc" > "$d/merged.cdl" &&
+  cmp "$d/plain.cdl" "$d/merged.cdl"; report $? "ncsf-merge of the base file equals plain PnetCDF's file np=$np"
+
+  run_np "$np" "$T/ncsf-merge" -q "$d/sub.nc.temperature.2" "$d/merged2.nc" &&
+  dump "$d/merged2.nc" | cmp - "$d/plain.cdl"; report $? "ncsf-merge given a subfile path np=$np"
+
+  mkdir "$d/moved" && mv "$d"/sub.nc* "$d/moved/" &&
+  run_np "$np" "$T/ncsf-merge" -q "$d/moved/sub.nc" "$d/merged3.nc" &&
+  dump "$d/merged3.nc" | cmp - "$d/plain.cdl"; report $? "ncsf-merge after moving the dataset np=$np"
+
+  # without the base file, one subfile still describes the whole array
+  mv "$d/moved/sub.nc" "$d/base.away" &&
+  run_np "$np" "$T/ncsf-merge" -q "$d/moved/sub.nc.temperature.1" "$d/merged4.nc" &&
+  "$B/test/nc_verify" "$d/merged4.nc" > /dev/null &&
+  "$NCDUMP" -h "$d/merged4.nc" | grep -q "int temperature(z, y, x)"; report $? "ncsf-merge from a lone subfile np=$np"
+  mv "$d/base.away" "$d/moved/sub.nc"
+
+  run_np "$np" "$T/ncsf-split" "$d/plain.nc" "$d/split.nc" --var temperature --nfiles 3 --dims z &&
+  "$T/ncsf-info" "$d/split.nc" > "$d/info.txt" &&
+  [ "$(ls "$d"/split.nc.temperature.* | wc -l)" -eq 3 ] &&
+  run_np "$np" "$T/ncsf-merge" -q "$d/split.nc" "$d/back.nc" &&
+  dump "$d/back.nc" | cmp - "$d/plain.cdl"; report $? "ncsf-split then ncsf-merge gives the original np=$np"
+  rm -rf "$d"
+done
+
+d=$(newdir)
+run_np 2 "$B/test/t_basic3d" "$d/sub.nc" subfile 4 > /dev/null
+"$T/ncsf-info" "$d/sub.nc" > "$d/info.txt"; rc=$?
+[ $rc -eq 0 ] && grep -q "all subfiles ok" "$d/info.txt"; report $? "ncsf-info on a sound dataset"
+mv "$d/sub.nc.temperature.1" "$d/away"
+"$T/ncsf-info" "$d/sub.nc" > "$d/info.txt"; rc=$?
+[ $rc -eq 1 ] && grep -q "MISSING" "$d/info.txt"; report $? "ncsf-info reports a missing subfile (exit $rc)"
+mv "$d/away" "$d/sub.nc.temperature.1"
+truncate -s -4 "$d/sub.nc.temperature.3"
+"$T/ncsf-info" "$d/sub.nc.temperature.0" > "$d/info.txt"; rc=$?
+[ $rc -eq 1 ] && grep -q "TRUNCATED" "$d/info.txt"; report $? "ncsf-info reports a truncated subfile (exit $rc)"
+"$T/ncsf-merge" -q "$d/sub.nc" "$d/x.nc" 2> /dev/null; [ $? -ne 0 ]; report $? "ncsf-merge refuses a damaged dataset"
+touch "$d/exists.nc"
+"$T/ncsf-merge" -q "$d/plain.nc" "$d/exists.nc" 2> /dev/null; [ $? -eq 1 ]; report $? "ncsf-merge refuses to overwrite"
+for t in ncsf-merge ncsf-split ncsf-info; do
+  "$T/$t" --help | grep -q usage && { "$T/$t" > /dev/null 2>&1; [ $? -eq 2 ]; }; report $? "$t --help and usage errors"
+done
+finish
