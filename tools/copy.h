@@ -18,6 +18,9 @@ typedef struct {
  * attributes named subfiling_* are left behind. Collective. */
 int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const copy_opts *o);
 
+/* Create path in the format of the open dataset in (collective). */
+int tool_create_like(int in, const char *path, int rank, const char *tool, int *out);
+
 /* Common command line handling. */
 int tool_refuse_existing(const char *path, int force, int rank);
 const char *tool_base_of_subfile(const char *in, char *buf, int len);

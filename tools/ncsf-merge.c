@@ -24,7 +24,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    int rank, nprocs, force = 0, quiet = 0, in, out, err, fmt;
+    int rank, nprocs, force = 0, quiet = 0, in, out, err;
     const char *args[2];
     int nargs = 0;
     MPI_Init(&argc, &argv);
@@ -58,11 +58,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    ncmpi_inq_format(in, &fmt);
-    int cmode = NC_CLOBBER | (fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0);
-    err = ncmpi_create(MPI_COMM_WORLD, args[1], cmode, MPI_INFO_NULL, &out);
-    if (err) {
-        if (rank == 0) fprintf(stderr, "ncsf-merge: cannot create %s: %s\n", args[1], ncmpi_strerror(err));
+    if ((err = tool_create_like(in, args[1], rank, "ncsf-merge", &out))) {
         ncmpi_close(in);
         MPI_Finalize();
         return 1;

@@ -46,7 +46,7 @@ static MPI_Info info_of(const char *name, void *arg)
 
 int main(int argc, char **argv)
 {
-    int rank, nprocs, force = 0, in, out, err, fmt, nargs = 0;
+    int rank, nprocs, force = 0, in, out, err, nargs = 0;
     const char *args[2];
     split_opts s = {NULL, NULL, NULL};
     MPI_Init(&argc, &argv);
@@ -91,11 +91,7 @@ int main(int argc, char **argv)
         }
         p = c ? c + 1 : NULL;
     }
-    ncmpi_inq_format(in, &fmt);
-    int cmode = NC_CLOBBER | (fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0);
-    err = ncmpi_create(MPI_COMM_WORLD, args[1], cmode, MPI_INFO_NULL, &out);
-    if (err) {
-        if (rank == 0) fprintf(stderr, "ncsf-split: cannot create %s: %s\n", args[1], ncmpi_strerror(err));
+    if ((err = tool_create_like(in, args[1], rank, "ncsf-split", &out))) {
         ncmpi_close(in);
         MPI_Finalize();
         return 1;
