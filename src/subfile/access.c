@@ -155,7 +155,7 @@ static int build_tuples(sf_context *ctx, const long long *words, const int *off,
         }
     }
     first[ctx->nprocs] = g;
-    qsort(l->t, l->n, sizeof(tuple), cmp_tuple);
+    if (l->n) qsort(l->t, l->n, sizeof(tuple), cmp_tuple);
     return SF_OK;
 }
 
