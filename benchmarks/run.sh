@@ -62,7 +62,10 @@ run() { # kernel mode[:N] extra...
   local cmd
   case $k in
     s3d) cmd=("$B/benchmarks/s3d-io/s3d_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$ck" "$@" $S3D_ARGS 0 1 "$data") ;;
-    flash) cmd=("$B/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/" "$@") ;;
+    flash) # PnetCDF's own subfiling fails FLASH-IO's non-blocking writes
+           # (NC_EIOMISMATCH): it runs blocking (-b)
+           cmd=("$B/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/"
+                $([ "$m" = pnetcdf-subfiling ] && echo -b) "$@") ;;
     coll) cmd=("$B/benchmarks/coll-perf/coll_perf" -m "$m" -N "$n" "${hints[@]}" -q -l "$clen" -f "$data/" "$@") ;;
   esac
   echo "+ mpiexec -n $np ${cmd[*]}" >> "$log"

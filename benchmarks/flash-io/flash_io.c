@@ -219,6 +219,12 @@ static int write_file(flash *f, int which)
     double t3 = MPI_Wtime();
     double a = (double)amount, sum;
     MPI_Allreduce(&a, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    /* PnetCDF's own subfiling does not count what it writes to its
+     * subfiles: there, the data's size (headers left out) */
+    if (f->cfg.mode == MODE_PNC_SUBFILING) {
+        int rs = plot ? 4 : 8;
+        sum = (double)f->tot * (4 + 4 + 60 + rs * 12) + (double)nu * f->tot * nb * nb * nb * rs;
+    }
     f->bytes[which] = sum;
     f->t[which].open = t1 - t0;
     f->t[which].io = t2 - t1;
