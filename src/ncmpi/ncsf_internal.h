@@ -80,7 +80,6 @@ ncsf_file *ncsfi_lookup(int ncid);
 int ncsfi_register(ncsf_file *f);
 void ncsfi_unregister(ncsf_file *f);
 ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
-int ncsfi_is_subfiled(int ncid, int varid);
 int ncsfi_route(int ncid, int varid);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -54,11 +54,6 @@ ncsf_var *ncsfi_var(const ncsf_file *f, int varid)
     return f->vars[varid];
 }
 
-int ncsfi_is_subfiled(int ncid, int varid)
-{
-    return ncsfi_var(ncsfi_lookup(ncid), varid) != NULL;
-}
-
 /* Where a call goes: 1 ncsf, 0 PnetCDF, or NC_EBADID for an ncid no
  * dataset of this process has (PnetCDF 1.12 would dereference NULL). */
 int ncsfi_route(int ncid, int varid)

@@ -91,4 +91,3 @@ void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 
 MPI_Offset sf_context_bytes_written(const sf_context *ctx) { return ctx->bytes_written; }
 MPI_Offset sf_context_bytes_read(const sf_context *ctx) { return ctx->bytes_read; }
-int sf_context_open_count(const sf_context *ctx) { return ctx->nhandles + ctx->nindep; }

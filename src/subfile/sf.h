@@ -132,7 +132,6 @@ int sf_context_free(sf_context *ctx);
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes);
 MPI_Offset sf_context_bytes_written(const sf_context *ctx);
 MPI_Offset sf_context_bytes_read(const sf_context *ctx);
-int sf_context_open_count(const sf_context *ctx);
 
 /* ---- access.c -------------------------------------------------------- */
 
