@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <ncsf.h>
 #include "testutil.h"
 #include "values.h"
@@ -276,8 +277,54 @@ static void test_damage(void)
     char foreign[600];
     snprintf(foreign, sizeof foreign, "%s.v.1", other);
     ON_ROOT(copy_file(sub, save); copy_file(foreign, sub));
-    open_and_check(base, 11, NC_EFILEMETA);
+    open_and_check(base, 11, NC_EVARMETA);
     ON_ROOT(rename(save, sub));
+
+    /* a writer that never closed: refused, unless the reader accepts it */
+    char inc[600];
+    snprintf(inc, sizeof inc, "%s/incomplete.nc", dir);
+    {
+        int ncid, d[2], v;
+        MPI_Info i3 = sf_info(NULL, NULL);
+        EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, inc, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+        EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+        EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+        EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
+        EXPECT_OK(&ts, ncmpi_enddef(ncid));
+        MPI_Offset st[2], ct[2];
+        int buf[NX * NY];
+        my_rows(st, ct);
+        fill(buf, st, ct, 13);
+        EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+        /* a copy of the files as they are now is what a job that died here
+         * leaves behind; the original is then closed normally */
+        EXPECT_OK(&ts, ncmpi_sync(ncid));
+        char crashed[700], from[700], to[800];
+        snprintf(crashed, sizeof crashed, "%s/crashed", dir);
+        if (ts.rank == 0) {
+            mkdir(crashed, 0755);
+            snprintf(from, sizeof from, "%s", inc);
+            snprintf(to, sizeof to, "%s/incomplete.nc", crashed);
+            copy_file(from, to);
+            for (int k = 0; k < 3; k++) {
+                snprintf(from, sizeof from, "%s.v.%d", inc, k);
+                snprintf(to, sizeof to, "%s/incomplete.nc.v.%d", crashed, k);
+                copy_file(from, to);
+            }
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
+        EXPECT_OK(&ts, ncmpi_close(ncid));
+        MPI_Info_free(&i3);
+        open_and_check(inc, 13, NC_NOERR);
+        snprintf(inc, sizeof inc, "%s/crashed/incomplete.nc", dir);
+        open_and_check(inc, 13, NC_ETRUNC);
+        MPI_Info acc;
+        MPI_Info_create(&acc);
+        MPI_Info_set(acc, "subfiling_incomplete", "accept");
+        agreed(ncmpi_open(MPI_COMM_WORLD, inc, NC_NOWRITE, acc, &ncid), NC_NOERR, "accepting an incomplete dataset");
+        ncmpi_close(ncid);
+        MPI_Info_free(&acc);
+    }
 
     /* attributes that contradict each other */
     char bsave[700];

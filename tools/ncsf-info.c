@@ -20,7 +20,6 @@ static const char *verdict(int err)
     case NC_NOERR: return "ok";
     case NC_ENOENT: return "MISSING";
     case NC_ETRUNC: return "TRUNCATED";
-    case NC_EFILEMETA: return "FOREIGN (another dataset)";
     case NC_EVARMETA: return "INCONSISTENT";
     default: return "UNREADABLE";
     }
@@ -66,7 +65,8 @@ static int show_var(ncsf_file *f, ncsf_var *v)
         if (err == NC_NOERR || err == NC_ETRUNC)
             printf("  expected >= %lld bytes", (long long)ncsfi_expected_size(v->lay, k, out[2]));
         if (actual >= 0) printf(", actual %lld", actual);
-        printf("  %s\n", verdict(err));
+        printf("  %s\n", err == NC_EVARMETA && strstr(f->errmsg, "another dataset") ? "FOREIGN (another dataset)"
+                                                                                 : verdict(err));
         if (err) {
             printf("        %s\n", f->errmsg);
             bad = 1;
@@ -112,6 +112,12 @@ int main(int argc, char **argv)
         printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", argv[1], f->dsid,
                fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1,
                f->via_subfile ? "a subfile" : "the base file");
+        if (!f->via_subfile) {
+            int state = ncsfi_read_state(ncid);
+            printf("  state: %s\n", state == 1 ? "complete (closed by its writer)"
+                                   : state == 0 ? "INCOMPLETE: its writer did not close it" : "UNREADABLE state mark");
+            if (state != 1) bad = 1;
+        }
         ncmpi_inq_nvars(ncid, &nvars);
         if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(ncid, unlim, &f->numrecs);
         for (int i = 0; i < nvars; i++) {

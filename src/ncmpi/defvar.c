@@ -93,7 +93,10 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
 
     if ((err = ncsfi_check_group(f, name, c.group, dimids, gsize, npart, pdims, c.nfiles))) goto out;
     if (!f->dsid[0]) {
-        if ((err = ncsfi_new_dataset_id(f)) || (err = ncsfi_put_dataset_id(f, ncid))) goto out;
+        if ((err = ncsfi_new_dataset_id(f)) || (err = ncsfi_put_dataset_id(f, ncid)) ||
+            (err = ncsfi_put_state(ncid)))
+            goto out;
+        f->marked = 1;
     }
     if (record) err = ncmpi_def_var(ncid, name, xtype, 1, &unlim, &varid);
     else err = ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);

@@ -148,10 +148,22 @@ static int load_vars(ncsf_file *f)
         return NC_NOERR; /* an ordinary netCDF file */
     if (t != NC_CHAR || len != 32 || ncmpi_get_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", f->dsid)) {
         ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_dataset_id is malformed", f->path);
-        return NC_EFILEMETA;
+        return NC_EVARMETA;
     }
     f->dsid[32] = 0;
     f->via_subfile = ncmpi_inq_att(f->ncid, NC_GLOBAL, "subfiling_base", &t, &len) == NC_NOERR;
+    if (!f->via_subfile) {
+        int state = ncsfi_read_state(f->ncid);
+        if (state < 0) {
+            ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_state is malformed", f->path);
+            return NC_EVARMETA;
+        }
+        if (state == 0 && !f->hints.accept_incomplete) {
+            ncsfi_set_error(f, f->rank == 0, "%s: its writer did not close it, so it may be incomplete "
+                            "(give the hint subfiling_incomplete=accept to open it anyway)", f->path);
+            return NC_ETRUNC;
+        }
+    }
     if ((err = ncmpi_inq_nvars(f->ncid, &nvars))) return err;
     f->vars = calloc(nvars ? nvars : 1, sizeof(ncsf_var *));
     if (!f->vars) return NC_ENOMEM;
@@ -205,6 +217,11 @@ int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *nc
     err = ncsfi_file_new(comm, path, info, *ncidp, &f);
     if (!err) err = attach(f, !(omode & NC_WRITE));
     if (!err) err = load_vars(f);
+    if (!err && (omode & NC_WRITE) && f->dsid[0] && !f->via_subfile) {
+        /* being changed: a crash from now on leaves it marked so */
+        err = ncsfi_mark_state(f, 0);
+        f->marked = !err;
+    }
     if (err) {
         if (f) { ncsfi_unregister(f); ncsfi_file_free(f); }
         ncmpi_close(*ncidp);
@@ -286,6 +303,8 @@ int ncsf_close(int ncid)
     ncsfi_pending_free_all(f);
     e = flush_subfiles(f);
     if (!err) err = e;
+    /* the last thing before the base file closes: it is complete */
+    if (!err && f->marked) err = ncsfi_mark_state(f, 1);
     e = ncmpi_close(ncid);
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;

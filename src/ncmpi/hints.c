@@ -8,6 +8,7 @@
  *   subfiling_max_open a positive integer
  *   subfiling_group    a name: variables with the same one share subfiles
  *   subfiling_aggregate bytes (0 disables): see sf_context_set_aggregate_max
+ *   subfiling_incomplete refuse | accept a dataset whose writer did not close it
  */
 #include <errno.h>
 #include <limits.h>
@@ -42,6 +43,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->max_open = 0;
     h->group = NULL;
     h->aggregate = -1;
+    h->accept_incomplete = 0;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -69,6 +71,14 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
         h->aggregate = x;
+    }
+    MPI_Info_get(info, "subfiling_incomplete", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!strcmp(val, "accept")) h->accept_incomplete = 1;
+        else if (strcmp(val, "refuse")) {
+            snprintf(msg, msglen, "hint subfiling_incomplete=\"%s\" must be refuse or accept", val);
+            return NC_EINVAL;
+        }
     }
     MPI_Info_get(info, "subfiling_group", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {

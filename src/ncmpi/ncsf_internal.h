@@ -28,6 +28,7 @@ typedef struct ncsf_hints {
     char *group;   /* subfiling_group, or NULL */
     int max_open;  /* 0 not given */
     long long aggregate; /* subfiling_aggregate bytes, -1 not given */
+    int accept_incomplete; /* subfiling_incomplete=accept */
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
@@ -61,6 +62,7 @@ typedef struct ncsf_file {
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
     int via_subfile;     /* opened through one subfile's path */
+    int marked;          /* its state mark says "writing " because of us */
     char dsid[33];       /* dataset identity, "" if none yet */
     ncsf_hints hints;    /* given at create/open */
     int max_open;
@@ -114,6 +116,11 @@ int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
                         int *index);
 int ncsfi_new_dataset_id(ncsf_file *f);
+
+/* ---- state.c: did the writer close the dataset? --------------------- */
+int ncsfi_put_state(int ncid);
+int ncsfi_read_state(int ncid);
+int ncsfi_mark_state(ncsf_file *f, int done);
 
 /* ---- subfiles.c: creating, checking and finishing subfiles ------------ */
 int ncsfi_create_subfiles(ncsf_file *f);

@@ -207,7 +207,7 @@ int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
         memcmp(id, f->dsid, 32) != 0) {
         ncsfi_set_error(f, 1, "subfile %s belongs to another dataset (identity %.32s, expected %s)",
                         path, id, f->dsid);
-        err = NC_EFILEMETA;
+        err = NC_EVARMETA;
         goto out;
     }
     if ((err = ncmpi_inq_varid(sid, name, &svar))) {
