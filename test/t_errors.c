@@ -59,12 +59,20 @@ static void fill(int *b, const MPI_Offset *st, const MPI_Offset *ct, int seed)
         b[i] = (int)test_value(NC_INT, (st[0] + i / NY) * NY + i % NY, seed);
 }
 
+/* This rank's rows of v, with the values of seed. */
+static void put_rows(int ncid, int v, int seed)
+{
+    MPI_Offset st[2], ct[2];
+    int buf[NX * NY];
+    my_rows(st, ct);
+    fill(buf, st, ct, seed);
+    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+}
+
 /* A small dataset: v (subfiled, 3 files) and w (subfiled, 2 files). */
 static void write_dataset(const char *path, int seed)
 {
     int ncid, d[2], v, w;
-    MPI_Offset st[2], ct[2];
-    int buf[NX * NY];
     EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
@@ -74,10 +82,8 @@ static void write_dataset(const char *path, int seed)
     MPI_Info_free(&i3);
     MPI_Info_free(&i2);
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
-    my_rows(st, ct);
-    fill(buf, st, ct, seed);
-    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
-    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, w, st, ct, buf));
+    put_rows(ncid, v, seed);
+    put_rows(ncid, w, seed);
     EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 
@@ -142,11 +148,7 @@ static void test_bad_hints(void)
     EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, info));
     MPI_Info_free(&info);
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
-    MPI_Offset st[2], ct[2];
-    int buf[NX * NY];
-    my_rows(st, ct);
-    fill(buf, st, ct, 9);
-    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+    put_rows(ncid, v, 9);
     EXPECT_OK(&ts, ncmpi_close(ncid));
     open_and_check(path, 9, NC_NOERR);
 
@@ -291,11 +293,7 @@ static void test_damage(void)
         EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
         EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
         EXPECT_OK(&ts, ncmpi_enddef(ncid));
-        MPI_Offset st[2], ct[2];
-        int buf[NX * NY];
-        my_rows(st, ct);
-        fill(buf, st, ct, 13);
-        EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+        put_rows(ncid, v, 13);
         /* a copy of the files as they are now is what a job that died here
          * leaves behind; the original is then closed normally */
         EXPECT_OK(&ts, ncmpi_sync(ncid));
