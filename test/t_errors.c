@@ -238,7 +238,6 @@ static long file_size(const char *p)
 }
 
 /* Rank 0 changes the files; everyone waits for it. */
-#define ON_ROOT(stmt) do { if (ts.rank == 0) { stmt; } MPI_Barrier(MPI_COMM_WORLD); } while (0)
 
 static void set_att(const char *path, const char *var, const char *att, nc_type t,
                     MPI_Offset n, const void *vals)
@@ -268,19 +267,19 @@ static void test_damage(void)
 
     snprintf(sub, sizeof sub, "%s.v.1", base);
     snprintf(save, sizeof save, "%s.saved", sub);
-    ON_ROOT(rename(sub, save));
+    ON_ROOT(&ts, rename(sub, save));
     open_and_check(base, 11, NC_ENOENT);
-    ON_ROOT(rename(save, sub));
+    ON_ROOT(&ts, rename(save, sub));
 
-    ON_ROOT(copy_file(sub, save); if (truncate(sub, file_size(sub) - 8)) perror("truncate"));
+    ON_ROOT(&ts, copy_file(sub, save); if (truncate(sub, file_size(sub) - 8)) perror("truncate"));
     open_and_check(base, 11, NC_ETRUNC);
-    ON_ROOT(rename(save, sub));
+    ON_ROOT(&ts, rename(save, sub));
 
     char foreign[600];
     snprintf(foreign, sizeof foreign, "%s.v.1", other);
-    ON_ROOT(copy_file(sub, save); copy_file(foreign, sub));
+    ON_ROOT(&ts, copy_file(sub, save); copy_file(foreign, sub));
     open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(rename(save, sub));
+    ON_ROOT(&ts, rename(save, sub));
 
     /* a writer that never closed: refused, unless the reader accepts it */
     char inc[600];
@@ -328,20 +327,20 @@ static void test_damage(void)
     char bsave[700];
     snprintf(bsave, sizeof bsave, "%s.saved", base);
     int pg = 4;
-    ON_ROOT(copy_file(base, bsave); set_att(base, "v", "subfiling_pgrid", NC_INT, 1, &pg));
+    ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_pgrid", NC_INT, 1, &pg));
     open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(copy_file(bsave, base));
+    ON_ROOT(&ts, copy_file(bsave, base));
     long long counts[6] = {0, 5, 4, 5, 4, 5};
-    ON_ROOT(copy_file(base, bsave); set_att(base, "v", "subfiling_counts", NC_INT64, 6, counts));
+    ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_counts", NC_INT64, 6, counts));
     open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(copy_file(bsave, base));
-    ON_ROOT(copy_file(base, bsave); set_att(base, "v", "subfiling_names", NC_CHAR, 9, "../x\na\nb"));
+    ON_ROOT(&ts, copy_file(bsave, base));
+    ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_names", NC_CHAR, 9, "../x\na\nb"));
     open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(copy_file(bsave, base));
+    ON_ROOT(&ts, copy_file(bsave, base));
     /* a subfile whose own attributes disagree with the base file's */
-    ON_ROOT(copy_file(sub, save); pg = 0; set_att(sub, "v", "subfiling_index", NC_INT, 1, &pg));
+    ON_ROOT(&ts, copy_file(sub, save); pg = 0; set_att(sub, "v", "subfiling_index", NC_INT, 1, &pg));
     open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(rename(save, sub));
+    ON_ROOT(&ts, rename(save, sub));
     open_and_check(base, 11, NC_NOERR);
 
     /* fuzz: random corruption of attribute values and header bytes; every
@@ -406,7 +405,7 @@ static void test_damage(void)
         } else {
             agreed_errors++;
         }
-        ON_ROOT(rename(psave, path));
+        ON_ROOT(&ts, rename(psave, path));
     }
     if (ts.rank == 0) printf("fuzz: %d corruptions, %d refused with an agreed error\n", rounds, agreed_errors);
     open_and_check(base, 11, NC_NOERR);

@@ -23,6 +23,9 @@ typedef struct { int rank, nprocs, failures; const char *where; } test_state;
     fprintf(stderr, "[rank %d] %s:%d %s: ", (ts)->rank, __FILE__, __LINE__, (ts)->where); \
     fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); (ts)->failures++; } } while (0)
 
+/* stmt on rank 0 only (file surgery), the others wait for it. */
+#define ON_ROOT(ts, stmt) do { if ((ts)->rank == 0) { stmt; } MPI_Barrier(MPI_COMM_WORLD); } while (0)
+
 static inline void test_init(test_state *ts, int *argc, char ***argv)
 {
     MPI_Init(argc, argv);

@@ -109,14 +109,17 @@ int main(int argc, char **argv)
         int fmt, nvars, unlim, n = 0;
         ncmpi_inq_format(ncid, &fmt);
         f->via_subfile = ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_base", &t, &len) == NC_NOERR;
+        if (f->via_subfile && ncsfi_dataset_dir_from_subfile(f)) bad = 1;
         printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", argv[1], f->dsid,
                fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1,
                f->via_subfile ? "a subfile" : "the base file");
         if (!f->via_subfile) {
             int state = ncsfi_read_state(ncid);
-            printf("  state: %s\n", state == 1 ? "complete (closed by its writer)"
-                                   : state == 0 ? "INCOMPLETE: its writer did not close it" : "UNREADABLE state mark");
-            if (state != 1) bad = 1;
+            printf("  state: %s\n", state == NCSF_STATE_COMPLETE ? "complete (closed by its writer)"
+                                   : state == NCSF_STATE_WRITING ? "INCOMPLETE: its writer did not close it"
+                                   : state == NCSF_STATE_FAILED ? "INCOMPLETE: a write to a subfile failed"
+                                   : "UNREADABLE state mark");
+            if (state != NCSF_STATE_COMPLETE) bad = 1;
         }
         ncmpi_inq_nvars(ncid, &nvars);
         if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(ncid, unlim, &f->numrecs);

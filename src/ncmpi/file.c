@@ -24,15 +24,19 @@ int ncsfi_agree(MPI_Comm comm, int err)
 static int choose_limits(ncsf_file *f, long long *aggregate)
 {
     int m = f->hints.max_open;
-    if (m <= 0) {
-        m = NCSF_DEFAULT_MAX_OPEN;
 #ifdef HAVE_SYS_RESOURCE_H
-        struct rlimit rl;
-        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-            (rlim_t)m > rl.rlim_cur / 4)
-            m = rl.rlim_cur / 4 > 4 ? (int)(rl.rlim_cur / 4) : 4;
-#endif
+    /* at most a quarter of the descriptors, hint or not: MPI (UCX opens
+     * several per peer) and the application need the rest, and running out
+     * part-way fails a collective */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+        rlim_t cap = rl.rlim_cur / 4;
+        if (cap < 4) cap = 4;
+        if (m <= 0) m = NCSF_DEFAULT_MAX_OPEN;
+        if ((rlim_t)m > cap) m = (int)cap;
     }
+#endif
+    if (m <= 0) m = NCSF_DEFAULT_MAX_OPEN;
     long long v[2] = {m, f->hints.aggregate >= 0 ? f->hints.aggregate : NCSF_DEFAULT_AGGREGATE};
     MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MIN, f->comm);
     *aggregate = v[1];
@@ -138,6 +142,32 @@ int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len)
     return NC_NOERR;
 }
 
+/* Opened through a subfile: the names in its attributes are relative to
+ * the base file's directory, which subfiling_base ("../" per level, then
+ * the base file's name) leads to from the subfile's own. */
+int ncsfi_dataset_dir_from_subfile(ncsf_file *f)
+{
+    nc_type t = NC_NAT;
+    MPI_Offset len = 0;
+    ncmpi_inq_att(f->ncid, NC_GLOBAL, "subfiling_base", &t, &len);
+    char *base = t == NC_CHAR && len > 0 && len < 4096 ? calloc(len + 1, 1) : NULL;
+    int err = base ? ncmpi_get_att_text(f->ncid, NC_GLOBAL, "subfiling_base", base) : NC_EVARMETA;
+    const char *slash = base ? strrchr(base, '/') : NULL;
+    if (!err && slash) {
+        for (const char *c = base; c < slash; c += 3)
+            if (strncmp(c, "../", 3) && strncmp(c, "..", (size_t)(slash - c))) err = NC_EVARMETA;
+        if (!err) {
+            base[slash - base] = 0;
+            char *dir = ncsfi_join(*f->dir ? f->dir : ".", base);
+            if (!dir) err = NC_ENOMEM;
+            else { free(f->dir); f->dir = dir; }
+        }
+    }
+    if (err) ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_base is malformed", f->path);
+    free(base);
+    return err;
+}
+
 /* Find the subfiled variables of a file just opened. */
 static int load_vars(ncsf_file *f)
 {
@@ -152,15 +182,18 @@ static int load_vars(ncsf_file *f)
     }
     f->dsid[32] = 0;
     f->via_subfile = ncmpi_inq_att(f->ncid, NC_GLOBAL, "subfiling_base", &t, &len) == NC_NOERR;
+    if (f->via_subfile && (err = ncsfi_dataset_dir_from_subfile(f))) return err;
     if (!f->via_subfile) {
         int state = ncsfi_read_state(f->ncid);
         if (state < 0) {
             ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_state is malformed", f->path);
             return NC_EVARMETA;
         }
-        if (state == 0 && !f->hints.accept_incomplete) {
-            ncsfi_set_error(f, f->rank == 0, "%s: its writer did not close it, so it may be incomplete "
-                            "(give the hint subfiling_incomplete=accept to open it anyway)", f->path);
+        if (state != NCSF_STATE_COMPLETE && !f->hints.accept_incomplete) {
+            ncsfi_set_error(f, f->rank == 0, "%s: %s, so it may be incomplete (give the hint "
+                            "subfiling_incomplete=accept to open it anyway)", f->path,
+                            state == NCSF_STATE_FAILED ? "writing it failed (a subfile could not be created, written or finished)"
+                                                       : "its writer did not close it");
             return NC_ETRUNC;
         }
     }
@@ -219,7 +252,7 @@ int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *nc
     if (!err) err = load_vars(f);
     if (!err && (omode & NC_WRITE) && f->dsid[0] && !f->via_subfile) {
         /* being changed: a crash from now on leaves it marked so */
-        err = ncsfi_mark_state(f, 0);
+        err = ncsfi_mark_state(f, NCSF_STATE_WRITING);
         f->marked = !err;
     }
     if (err) {
@@ -230,13 +263,21 @@ int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *nc
     return err;
 }
 
+/* A dataset whose subfiles could not all be created is marked failed at
+ * close (the error is agreed already). */
+static int subfiles_created(ncsf_file *f, int err)
+{
+    if (err && !f->write_failed) f->write_failed = err;
+    return err;
+}
+
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_enddef(ncid);
     if (!f || err) return err;
     f->indef = 0;
-    return ncsfi_create_subfiles(f);
+    return subfiles_created(f, ncsfi_create_subfiles(f));
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
@@ -246,7 +287,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     int err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     if (!f || err) return err;
     f->indef = 0;
-    return ncsfi_create_subfiles(f);
+    return subfiles_created(f, ncsfi_create_subfiles(f));
 }
 
 int ncsf_redef(int ncid)
@@ -303,8 +344,13 @@ int ncsf_close(int ncid)
     ncsfi_pending_free_all(f);
     e = flush_subfiles(f);
     if (!err) err = e;
-    /* the last thing before the base file closes: it is complete */
-    if (!err && f->marked) err = ncsfi_mark_state(f, 1);
+    /* the last thing before the base file closes: it is complete, unless
+     * some rank saw a write fail (independent writes fail alone) */
+    MPI_Allreduce(MPI_IN_PLACE, &f->write_failed, 1, MPI_INT, MPI_MIN, f->comm);
+    if (f->marked && (f->write_failed || err)) {
+        ncsfi_mark_state(f, NCSF_STATE_FAILED);
+        if (!err) err = f->write_failed; /* close says so too */
+    } else if (!err && f->marked) err = ncsfi_mark_state(f, NCSF_STATE_COMPLETE);
     e = ncmpi_close(ncid);
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;

@@ -40,6 +40,8 @@ int ncsfi_error_from_engine(int e)
     case SF_ERR_READ: return NC_EREAD;
     case SF_ERR_CLOSE: return NC_EFILE;
     case SF_ERR_ARG: return NC_EINTOVERFLOW;
+    case SF_ERR_NOSPACE: return NC_ENO_SPACE;
+    case SF_ERR_QUOTA: return NC_EQUOTA;
     default: return NC_EMPI;
     }
 }
@@ -162,6 +164,8 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     p->v = v;
     p->put = c->put;
     p->ubuf = c->buf;
+    /* a subfile cut short, opened with subfiling_incomplete=accept */
+    if (v->truncated) return NC_ETRUNC;
     for (int d = 0; d < v->ndims; d++)
         len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
     if ((err = regions(v, c, len, p))) return err;
@@ -283,6 +287,8 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
                                           put && dirs == 3 ? &gets : NULL);
         else e = nreq ? sf_access_indep(f->ctx, nreq, r, put, &end) : SF_OK;
         if (put && end > f->numrecs) f->numrecs = end;
+        if (put && e != SF_OK && !f->write_failed) /* the mark at close says so */
+            f->write_failed = ncsfi_error_from_engine(e);
         if (sf_err == SF_OK) sf_err = e;
         free(r);
     }

@@ -9,6 +9,7 @@
  *   subfiling_group    a name: variables with the same one share subfiles
  *   subfiling_aggregate bytes (0 disables): see sf_context_set_aggregate_max
  *   subfiling_incomplete refuse | accept a dataset whose writer did not close it
+ *   subfiling_dir      a relative directory for the subfiles (create only)
  */
 #include <errno.h>
 #include <limits.h>
@@ -44,6 +45,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->group = NULL;
     h->aggregate = -1;
     h->accept_incomplete = 0;
+    h->dir = NULL;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -89,6 +91,16 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
         h->group = strdup(val);
         if (!h->group) return NC_ENOMEM;
     }
+    MPI_Info_get(info, "subfiling_dir", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!ncsfi_relative_path_ok(val)) {
+            snprintf(msg, msglen, "hint subfiling_dir=\"%s\" is not a relative path of plain "
+                     "directory names", val);
+            return NC_EINVAL;
+        }
+        h->dir = strdup(val);
+        if (!h->dir) return NC_ENOMEM;
+    }
     MPI_Info_get(info, "subfiling_dims", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {
         if (!*val) {
@@ -105,6 +117,8 @@ void ncsfi_hints_free(ncsf_hints *h)
 {
     free(h->dims);
     free(h->group);
+    free(h->dir);
     h->dims = NULL;
     h->group = NULL;
+    h->dir = NULL;
 }

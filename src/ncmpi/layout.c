@@ -1,40 +1,12 @@
 /*
  * layout.c: what a subfiled variable is made of: which dimensions it is
- * partitioned along, its block grid, and the names of its subfiles.
+ * partitioned along, its block grid, and the names of its subfiles
+ * (paths.c makes the names).
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncsf_internal.h"
-
-/* Characters kept as they are in a subfile name; others become %XX. */
-static int name_safe(unsigned char c)
-{
-    return isalnum(c) || c == '-' || c == '_' || c == '.';
-}
-
-char *ncsfi_subfile_name(const char *stem, const char *var, int k)
-{
-    size_t n = strlen(stem) + 3 * strlen(var) + 32;
-    char *s = malloc(n), *p;
-    if (!s) return NULL;
-    p = s + sprintf(s, "%s.", stem);
-    for (const unsigned char *c = (const unsigned char *)var; *c; c++)
-        p += name_safe(*c) ? sprintf(p, "%c", *c) : sprintf(p, "%%%02X", *c);
-    sprintf(p, ".%d", k);
-    return s;
-}
-
-char *ncsfi_join(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = malloc(n);
-    if (!s) return NULL;
-    if (*dir) snprintf(s, n, "%s/%s", dir, name);
-    else snprintf(s, n, "%s", name);
-    return s;
-}
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -211,7 +183,12 @@ int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
         goto nomem;
     v->lay->file_id = v->file_id;
     for (int k = 0; k < n; k++) {
-        v->names[k] = lead ? strdup(lead->names[k]) : ncsfi_subfile_name(f->stem, group ? group : name, k);
+        if (lead) v->names[k] = strdup(lead->names[k]);
+        else {
+            char *plain = ncsfi_subfile_name(f->stem, group ? group : name, k);
+            v->names[k] = plain && f->hints.dir ? ncsfi_join(f->hints.dir, plain) : plain;
+            if (plain && v->names[k] != plain) free(plain);
+        }
         if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, v->names[k]))) goto nomem;
     }
     *vp = v;

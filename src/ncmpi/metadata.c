@@ -109,38 +109,36 @@ out:
 
 /* ---- reading ------------------------------------------------------------ */
 
-typedef struct { ncsf_file *f; const char *var; } ctxmsg;
+typedef struct { ncsf_file *f; const char *var; const ncsf_att_source *src; } ctxmsg;
 
 #define BAD(...) do { ncsfi_set_error(m->f, 0, __VA_ARGS__); return NC_EVARMETA; } while (0)
 
-static int get_ints(ctxmsg *m, int ncid, int varid, const char *name, int want,
-                    int *out)
+static int get_ints(ctxmsg *m, const char *name, int want, int *out)
 {
     nc_type t;
     MPI_Offset len;
-    if (ncmpi_inq_att(ncid, varid, name, &t, &len) != NC_NOERR)
+    if (m->src->inq(m->src->ctx, name, &t, &len) != NC_NOERR)
         BAD("variable %s: attribute %s is missing", m->var, name);
     if (t != NC_INT || len != want)
         BAD("variable %s: attribute %s has type %d and %lld values, expected %d ints",
             m->var, name, t, (long long)len, want);
-    return ncmpi_get_att_int(ncid, varid, name, out);
+    return m->src->get(m->src->ctx, name, NC_INT, out);
 }
 
-static int get_offsets(ctxmsg *m, int ncid, int varid, const char *name,
-                       MPI_Offset want, MPI_Offset *out)
+static int get_offsets(ctxmsg *m, const char *name, MPI_Offset want, MPI_Offset *out)
 {
     nc_type t;
     MPI_Offset len;
     int err;
-    if (ncmpi_inq_att(ncid, varid, name, &t, &len) != NC_NOERR)
+    if (m->src->inq(m->src->ctx, name, &t, &len) != NC_NOERR)
         BAD("variable %s: attribute %s is missing", m->var, name);
     if (len != want || (t != NC_INT64 && t != NC_DOUBLE))
         BAD("variable %s: attribute %s has %lld values of type %d, expected %lld integers",
             m->var, name, (long long)len, t, (long long)want);
-    if (t == NC_INT64) return ncmpi_get_att_longlong(ncid, varid, name, (long long *)out);
+    if (t == NC_INT64) return m->src->get(m->src->ctx, name, NC_INT64, out);
     double *d = malloc(sizeof(double) * (want ? want : 1));
     if (!d) return NC_ENOMEM;
-    if ((err = ncmpi_get_att_double(ncid, varid, name, d)) == NC_NOERR)
+    if ((err = m->src->get(m->src->ctx, name, NC_DOUBLE, d)) == NC_NOERR)
         for (MPI_Offset i = 0; i < want; i++) {
             if (!(d[i] >= 0 && d[i] < 9.0e15) || d[i] != (double)(MPI_Offset)d[i]) {
                 double bad = d[i];
@@ -153,17 +151,17 @@ static int get_offsets(ctxmsg *m, int ncid, int varid, const char *name,
     return err;
 }
 
-static int get_text(ctxmsg *m, int ncid, int varid, const char *name, char **out)
+static int get_text(ctxmsg *m, const char *name, char **out)
 {
     nc_type t;
     MPI_Offset len;
-    if (ncmpi_inq_att(ncid, varid, name, &t, &len) != NC_NOERR)
+    if (m->src->inq(m->src->ctx, name, &t, &len) != NC_NOERR)
         BAD("variable %s: attribute %s is missing", m->var, name);
     if (t != NC_CHAR || len < 1 || len > (1 << 26))
         BAD("variable %s: attribute %s is not text", m->var, name);
     char *s = malloc(len + 1);
     if (!s) return NC_ENOMEM;
-    int err = ncmpi_get_att_text(ncid, varid, name, s);
+    int err = m->src->get(m->src->ctx, name, NC_CHAR, s);
     s[len] = 0;
     if (err || strlen(s) != (size_t)len) {
         free(s);
@@ -244,32 +242,32 @@ static int check_blocks(ctxmsg *m, sf_layout *lay, const MPI_Offset *st,
 
 #define BADG(...) do { ncsfi_set_error(f, 0, __VA_ARGS__); err = NC_EVARMETA; goto out; } while (0)
 
-int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *index)
+int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
+                         ncsf_var **vp, int *index)
 {
-    char name[NC_MAX_NAME + 1];
+    const char *name = src->varname;
     int err = NC_NOERR, nd, n, npart, pdims[SF_MAX_PDIMS], pgrid[SF_MAX_PDIMS];
     MPI_Offset gsize[SF_MAX_DIMS], *st = NULL, *ct = NULL;
     char *names = NULL, *dimnames = NULL, **nm = NULL, *dn[SF_MAX_DIMS];
-    nc_type xtype, t;
+    nc_type xtype = src->xtype, t;
     MPI_Offset len;
     ncsf_var *v = NULL;
-    ctxmsg mm = {f, name}, *m = &mm;
+    ctxmsg mm = {f, name, src}, *m = &mm;
 
-    CHECK(ncmpi_inq_varname(ncid, varid, name));
-    CHECK(ncmpi_inq_vartype(ncid, varid, &xtype));
-    CHECK(get_ints(m, ncid, varid, "subfiling_gndims", 1, &nd));
+    if (ncsfi_xsize(xtype) <= 0) BADG("variable %s: type %d cannot be subfiled", name, xtype);
+    CHECK(get_ints(m, "subfiling_gndims", 1, &nd));
     if (nd < 1 || nd > SF_MAX_DIMS) BADG("variable %s: subfiling_gndims=%d is out of range", name, nd);
-    CHECK(get_offsets(m, ncid, varid, "subfiling_gsize", nd, gsize));
+    CHECK(get_offsets(m, "subfiling_gsize", nd, gsize));
     int record = gsize[0] == 0;
     for (int d = record; d < nd; d++)
         if (gsize[d] < 1) BADG("variable %s: subfiling_gsize[%d]=%lld is not a length", name, d, (long long)gsize[d]);
-    CHECK(get_ints(m, ncid, varid, "subfiling_nfiles", 1, &n));
+    CHECK(get_ints(m, "subfiling_nfiles", 1, &n));
     if (n < 1 || n > (1 << 24)) BADG("variable %s: subfiling_nfiles=%d is out of range", name, n);
-    if (ncmpi_inq_att(ncid, varid, "subfiling_porder", &t, &len) != NC_NOERR || len < 1 || len > SF_MAX_PDIMS)
+    if (src->inq(src->ctx, "subfiling_porder", &t, &len) != NC_NOERR || len < 1 || len > SF_MAX_PDIMS)
         BADG("variable %s: subfiling_porder is missing or has a bad length", name);
     npart = (int)len;
-    CHECK(get_ints(m, ncid, varid, "subfiling_porder", npart, pdims));
-    CHECK(get_ints(m, ncid, varid, "subfiling_pgrid", npart, pgrid));
+    CHECK(get_ints(m, "subfiling_porder", npart, pdims));
+    CHECK(get_ints(m, "subfiling_pgrid", npart, pgrid));
     long long prod = 1;
     for (int p = 0; p < npart; p++) {
         if (pdims[p] < record || pdims[p] >= nd || (p && pdims[p] <= pdims[p - 1]))
@@ -279,7 +277,7 @@ int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *i
         prod *= pgrid[p];
     }
     if (prod != n) BADG("variable %s: subfiling_pgrid multiplies to %lld, not subfiling_nfiles=%d", name, prod, n);
-    CHECK(get_ints(m, ncid, varid, "subfiling_index", 1, index));
+    CHECK(get_ints(m, "subfiling_index", 1, index));
     if (*index < -1 || *index >= n) BADG("variable %s: subfiling_index=%d is out of range", name, *index);
 
     st = malloc(sizeof(MPI_Offset) * n * nd);
@@ -287,14 +285,14 @@ int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *i
     nm = calloc(n, sizeof(char *));
     v = calloc(1, sizeof *v);
     if (!st || !ct || !nm || !v) { err = NC_ENOMEM; goto out; }
-    CHECK(get_offsets(m, ncid, varid, "subfiling_starts", (MPI_Offset)n * nd, st));
-    CHECK(get_offsets(m, ncid, varid, "subfiling_counts", (MPI_Offset)n * nd, ct));
-    CHECK(get_text(m, ncid, varid, "subfiling_names", &names));
+    CHECK(get_offsets(m, "subfiling_starts", (MPI_Offset)n * nd, st));
+    CHECK(get_offsets(m, "subfiling_counts", (MPI_Offset)n * nd, ct));
+    CHECK(get_text(m, "subfiling_names", &names));
     CHECK(split_lines(m, "subfiling_names", names, n, nm));
     for (int k = 0; k < n; k++)
-        if (strchr(nm[k], '/') || !strcmp(nm[k], "..") || !strcmp(nm[k], "."))
-            BADG("variable %s: subfile name \"%s\" is not a plain file name", name, nm[k]);
-    CHECK(get_text(m, ncid, varid, "subfiling_dimnames", &dimnames));
+        if (!ncsfi_relative_path_ok(nm[k]))
+            BADG("variable %s: subfile name \"%s\" is not a relative path of plain names", name, nm[k]);
+    CHECK(get_text(m, "subfiling_dimnames", &dimnames));
     CHECK(split_lines(m, "subfiling_dimnames", dimnames, nd, dn));
 
     v->varid = varid;
@@ -304,7 +302,7 @@ int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *i
     v->nfiles = n;
     /* the global dimensions: by name in the file at hand */
     for (int d = 0; d < nd; d++) {
-        if (ncmpi_inq_dimid(ncid, dn[d], &v->dimids[d]) != NC_NOERR)
+        if (src->dimid(src->ctx, dn[d], &v->dimids[d]) != NC_NOERR)
             BADG("variable %s: dimension %s named by subfiling_dimnames does not exist", name, dn[d]);
     }
     v->lay = ncsfi_layout_new(varid, nd, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
@@ -325,4 +323,41 @@ out:
     free(names);
     free(dimnames);
     return err;
+}
+
+/* ---- the attributes of a variable in a file opened through PnetCDF ------ */
+
+typedef struct { int ncid, varid; } pnc_var;
+
+static int pnc_inq(void *ctx, const char *name, nc_type *t, MPI_Offset *len)
+{
+    const pnc_var *p = ctx;
+    return ncmpi_inq_att(p->ncid, p->varid, name, t, len);
+}
+
+static int pnc_get(void *ctx, const char *name, nc_type memtype, void *out)
+{
+    const pnc_var *p = ctx;
+    switch (memtype) {
+    case NC_INT: return ncmpi_get_att_int(p->ncid, p->varid, name, out);
+    case NC_INT64: return ncmpi_get_att_longlong(p->ncid, p->varid, name, out);
+    case NC_DOUBLE: return ncmpi_get_att_double(p->ncid, p->varid, name, out);
+    case NC_CHAR: return ncmpi_get_att_text(p->ncid, p->varid, name, out);
+    default: return NC_EBADTYPE;
+    }
+}
+
+static int pnc_dimid(void *ctx, const char *name, int *id)
+{
+    return ncmpi_inq_dimid(((const pnc_var *)ctx)->ncid, name, id);
+}
+
+int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *index)
+{
+    char name[NC_MAX_NAME + 1];
+    pnc_var p = {ncid, varid};
+    ncsf_att_source src = {&p, pnc_inq, pnc_get, pnc_dimid, name, NC_NAT};
+    int err = ncmpi_inq_varname(ncid, varid, name);
+    if (!err) err = ncmpi_inq_vartype(ncid, varid, &src.xtype);
+    return err ? err : ncsfi_parse_var_atts(f, &src, varid, vp, index);
 }

@@ -29,6 +29,7 @@ typedef struct ncsf_hints {
     int max_open;  /* 0 not given */
     long long aggregate; /* subfiling_aggregate bytes, -1 not given */
     int accept_incomplete; /* subfiling_incomplete=accept */
+    char *dir;     /* subfiling_dir, or NULL */
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
@@ -45,6 +46,7 @@ typedef struct ncsf_var {
     char *group;             /* subfiling_group, or NULL */
     char **names;            /* subfile names relative to the dataset's dir */
     int created;             /* its subfiles exist on disk */
+    int truncated;           /* one is cut short (accepted): no access */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
     int in_ctx;
 } ncsf_var;
@@ -63,6 +65,8 @@ typedef struct ncsf_file {
     int readonly, indef, indep;
     int via_subfile;     /* opened through one subfile's path */
     int marked;          /* its state mark says "writing " because of us */
+    int write_failed;    /* error of the first failed write or subfile creation
+                          * this rank saw, 0 if none */
     char dsid[33];       /* dataset identity, "" if none yet */
     ncsf_hints hints;    /* given at create/open */
     int max_open;
@@ -91,6 +95,7 @@ int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp);
 void ncsfi_file_free(ncsf_file *f);
 int ncsfi_agree(MPI_Comm comm, int err);
+int ncsfi_dataset_dir_from_subfile(ncsf_file *f);
 
 /* ---- layout.c: partition a variable and name its subfiles ------------- */
 int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
@@ -105,6 +110,8 @@ int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const i
                       const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
 char *ncsfi_subfile_name(const char *stem, const char *var, int k);
 char *ncsfi_join(const char *dir, const char *name);
+int ncsfi_relative_path_ok(const char *p);
+int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
                         int *npart, int *pdims);
@@ -115,12 +122,28 @@ int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v,
 int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
                         int *index);
+/* Where the attributes of one variable come from: a file (what
+ * ncsfi_read_var_atts uses) or memory (the fuzz target). get converts to
+ * memtype: NC_INT int, NC_INT64 long long, NC_DOUBLE double, NC_CHAR char. */
+typedef struct ncsf_att_source {
+    void *ctx;
+    int (*inq)(void *ctx, const char *name, nc_type *t, MPI_Offset *len);
+    int (*get)(void *ctx, const char *name, nc_type memtype, void *out);
+    int (*dimid)(void *ctx, const char *name, int *id);
+    const char *varname;
+    nc_type xtype;
+} ncsf_att_source;
+/* Every value checked; NC_EVARMETA (message in f->errmsg) if they do not
+ * describe one consistent partition. f->dir prefixes the subfile paths. */
+int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
+                         ncsf_var **vp, int *index);
 int ncsfi_new_dataset_id(ncsf_file *f);
 
 /* ---- state.c: did the writer close the dataset? --------------------- */
+enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2 };
 int ncsfi_put_state(int ncid);
 int ncsfi_read_state(int ncid);
-int ncsfi_mark_state(ncsf_file *f, int done);
+int ncsfi_mark_state(ncsf_file *f, int state);
 
 /* ---- subfiles.c: creating, checking and finishing subfiles ------------ */
 int ncsfi_create_subfiles(ncsf_file *f);

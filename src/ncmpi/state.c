@@ -3,10 +3,12 @@
  *
  * The base file carries the global attribute subfiling_state, 8 characters:
  * "writing " from creation (or from an open for writing) until close, then
- * "complete". Close changes those 8 bytes of the header in place, so the
- * mark costs one small write and no pass over the data. A dataset whose
- * writer died before close still says "writing ": opening it is refused
- * (unless subfiling_incomplete=accept) and ncsf-info reports it.
+ * "complete", or "failed  " when a write to a subfile failed while it was
+ * open (the data of that write is not all on disk). Close changes those 8
+ * bytes of the header in place, so the mark costs one small write and no
+ * pass over the data. A dataset whose writer died before close still says
+ * "writing ": opening it, or a failed one, is refused (unless
+ * subfiling_incomplete=accept) and ncsf-info reports it.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -16,14 +18,15 @@
 
 #define STATE_ATT "subfiling_state"
 #define STATE_LEN 8
-static const char writing[] = "writing ", complete[] = "complete";
+static const char *const marks[] = {"writing ", "complete", "failed  "};
 
 int ncsfi_put_state(int ncid)
 {
-    return ncmpi_put_att_text(ncid, NC_GLOBAL, STATE_ATT, STATE_LEN, writing);
+    return ncmpi_put_att_text(ncid, NC_GLOBAL, STATE_ATT, STATE_LEN, marks[NCSF_STATE_WRITING]);
 }
 
-/* 1 complete (or no mark: a file ncsf did not create), 0 writing, <0 bad */
+/* NCSF_STATE_* (COMPLETE also when there is no mark: a file ncsf did not
+ * create), <0 malformed */
 int ncsfi_read_state(int ncid)
 {
     nc_type t;
@@ -31,8 +34,8 @@ int ncsfi_read_state(int ncid)
     char v[STATE_LEN + 1] = "";
     if (ncmpi_inq_att(ncid, NC_GLOBAL, STATE_ATT, &t, &n) != NC_NOERR) return 1;
     if (t != NC_CHAR || n != STATE_LEN || ncmpi_get_att_text(ncid, NC_GLOBAL, STATE_ATT, v)) return -1;
-    if (!memcmp(v, complete, STATE_LEN)) return 1;
-    if (!memcmp(v, writing, STATE_LEN)) return 0;
+    for (int i = 0; i < 3; i++)
+        if (!memcmp(v, marks[i], STATE_LEN)) return i;
     return -1;
 }
 
@@ -63,33 +66,36 @@ static char *find(char *h, size_t n, const unsigned char *p, size_t m)
     return NULL;
 }
 
-/* Collective: rank 0 rewrites the mark in the base file's header. */
-int ncsfi_mark_state(ncsf_file *f, int done)
+/* Collective: rank 0 rewrites the mark in the base file's header, from
+ * "writing " to state or from any mark to "writing ". */
+int ncsfi_mark_state(ncsf_file *f, int state)
 {
-    int err = NC_NOERR;
+    int err = NC_NOERR, cdf5 = f->format == NC_FORMAT_CDF5;
     if (f->rank == 0) {
         MPI_Offset hsize = 0;
-        unsigned char pat[64];
-        size_t plen = pattern(f->format == NC_FORMAT_CDF5, done ? writing : complete, pat);
+        unsigned char pat[64], want[64];
         int fd = open(f->path, O_RDWR);
-        char *h = NULL;
+        char *h = NULL, *at = NULL;
         if (fd < 0 || ncmpi_inq_header_size(f->ncid, &hsize) != NC_NOERR || hsize <= 0 ||
             !(h = malloc(hsize)) || pread(fd, h, hsize, 0) != hsize) {
             err = NC_EFILE;
         } else {
-            char *at = find(h, (size_t)hsize, pat, plen);
-            unsigned char want[64];
-            /* already so (a redef rewrote the header from memory): done */
-            size_t wlen = pattern(f->format == NC_FORMAT_CDF5, done ? complete : writing, want);
-            if (!at && find(h, (size_t)hsize, want, wlen)) {
-                /* nothing to change */
-            } else if (!at) err = NC_EVARMETA;
-            else if (pwrite(fd, done ? complete : writing, STATE_LEN, (at - h) + plen - STATE_LEN) != STATE_LEN)
-                err = NC_EWRITE;
+            size_t plen = 0;
+            for (int i = 0; i < 3 && !at; i++)
+                if (i != state && (i == NCSF_STATE_WRITING || state == NCSF_STATE_WRITING))
+                    at = find(h, (size_t)hsize, pat, plen = pattern(cdf5, marks[i], pat));
+            size_t wlen = pattern(cdf5, marks[state], want);
+            if (at) {
+                if (pwrite(fd, marks[state], STATE_LEN, (at - h) + plen - STATE_LEN) != STATE_LEN)
+                    err = NC_EWRITE;
+            } else if (!find(h, (size_t)hsize, want, wlen)) {
+                /* not already so (as after a redef rewrote the header) */
+                err = NC_EVARMETA;
+            }
         }
         free(h);
         if (fd >= 0 && close(fd) != 0 && !err) err = NC_EWRITE;
-        if (err) ncsfi_set_error(f, 1, "%s: cannot mark the dataset %s", f->path, done ? "complete" : "in writing");
+        if (err) ncsfi_set_error(f, 1, "%s: cannot mark the dataset \"%s\"", f->path, marks[state]);
     }
     return ncsfi_agree(f->comm, err);
 }

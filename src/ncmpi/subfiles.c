@@ -91,6 +91,18 @@ static int define_in_subfile(ncsf_file *f, int sid, ncsf_var *v, int k, int *sva
     return err;
 }
 
+/* "../" for each directory in name, then stem */
+static char *relative_base(const char *stem, const char *name)
+{
+    int up = 0;
+    for (const char *c = name; *c; c++) up += *c == '/';
+    char *s = malloc(3 * (size_t)up + strlen(stem) + 1);
+    if (!s) return NULL;
+    for (int i = 0; i < up; i++) memcpy(s + 3 * i, "../", 3);
+    strcpy(s + 3 * up, stem);
+    return s;
+}
+
 /* Subfile k of the variables sharing lead's subfiles (lead alone, unless
  * a subfiling_group joined others to it). out[2*slot] gets each one's data
  * offset and record size, slot_of[varid] + k being its slot. */
@@ -104,7 +116,12 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k, const int *slot_of, 
         return err;
     }
     err = ncsfi_put_dataset_id(f, sid);
-    if (!err) err = ncmpi_put_att_text(sid, NC_GLOBAL, "subfiling_base", strlen(f->stem), f->stem);
+    if (!err) {
+        /* the base file seen from the subfile's directory */
+        char *base = relative_base(f->stem, lead->names[k]);
+        err = base ? ncmpi_put_att_text(sid, NC_GLOBAL, "subfiling_base", strlen(base), base) : NC_ENOMEM;
+        free(base);
+    }
     for (int i = 0; !err && i < f->nvars_cap; i++)
         if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
             err = define_in_subfile(f, sid, f->vars[i], k, &svar);
@@ -144,6 +161,13 @@ int ncsfi_create_subfiles(ncsf_file *f)
     int *slot_of = calloc(f->nvars_cap + 1, sizeof(int));
     MPI_Offset *buf = calloc(2 * (size_t)n + 1, sizeof(MPI_Offset));
     if (!err && (!buf || !slot_of)) err = NC_ENOMEM;
+    if (n && f->hints.dir) {
+        /* the directory first, by one process; everyone learns the outcome */
+        char why[600] = "";
+        if (!err && f->rank == 0 && (err = ncsfi_make_dirs(f->dir, f->hints.dir, why, sizeof why)))
+            ncsfi_set_error(f, 1, "%s", why);
+        err = ncsfi_agree(f->comm, err);
+    }
     for (int j = n - 1; !err && j >= 0; j--) slot_of[s[j].v->varid] = j;
     /* one job per new subfile: (leader, k); job j is rank j mod P's */
     int job = 0;
@@ -261,12 +285,24 @@ int ncsfi_check_subfiles(ncsf_file *f)
     if (err) return ncsfi_agree(f->comm, err);
     MPI_Offset *buf = calloc(3 * (size_t)n + 1, sizeof(MPI_Offset));
     MPI_Offset *two = calloc(2 * (size_t)n + 1, sizeof(MPI_Offset));
+    int *cut = calloc((size_t)n + 1, sizeof(int));
     MPI_Offset nrecs = 0;
-    if (!buf || !two) err = NC_ENOMEM;
+    if (!buf || !two || !cut) err = NC_ENOMEM;
     for (int j = f->rank; !err && j < n; j += f->nprocs) {
         err = ncsfi_check_subfile(f, s[j].v, s[j].k, &buf[3 * j]);
+        if (err == NC_ETRUNC && f->hints.accept_incomplete) {
+            /* the dataset opens; that variable's accesses fail */
+            cut[j] = 1;
+            err = NC_NOERR;
+        }
         if (buf[3 * j + 2] > nrecs) nrecs = buf[3 * j + 2];
     }
+    if (cut) {
+        MPI_Allreduce(MPI_IN_PLACE, cut, n, MPI_INT, MPI_MAX, f->comm);
+        for (int j = 0; j < n; j++)
+            if (cut[j]) s[j].v->truncated = 1;
+    }
+    free(cut);
     for (int j = 0; two && buf && j < n; j++) { two[2 * j] = buf[3 * j]; two[2 * j + 1] = buf[3 * j + 1]; }
     MPI_Allreduce(MPI_IN_PLACE, &nrecs, 1, MPI_OFFSET, MPI_MAX, f->comm);
     if (nrecs > f->numrecs) f->numrecs = nrecs;

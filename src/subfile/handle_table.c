@@ -21,6 +21,8 @@ int sf_error_from_mpi(int mpi_err, int fallback)
     MPI_Error_class(mpi_err, &cls);
     if (cls == MPI_ERR_NO_SUCH_FILE) return SF_ERR_NOENT;
     if (cls == MPI_ERR_ACCESS || cls == MPI_ERR_READ_ONLY) return SF_ERR_ACCESS;
+    if (cls == MPI_ERR_NO_SPACE) return SF_ERR_NOSPACE;
+    if (cls == MPI_ERR_QUOTA) return SF_ERR_QUOTA;
     return fallback;
 }
 

@@ -30,7 +30,9 @@ enum {
     SF_ERR_READ = -6,    /* reading a subfile failed */
     SF_ERR_MPI = -7,     /* an MPI call (communicator, datatype) failed */
     SF_ERR_ARG = -8,     /* a request the engine cannot express */
-    SF_ERR_CLOSE = -9    /* closing a subfile failed */
+    SF_ERR_CLOSE = -9,   /* closing a subfile failed */
+    SF_ERR_NOSPACE = -10,/* the file system is full */
+    SF_ERR_QUOTA = -11   /* a quota is exhausted */
 };
 
 /* One partitioned array: its global shape and the block grid over it.

@@ -1,0 +1,101 @@
+/*
+ * paths.c: where subfiles live. Names are made from the base file's name
+ * and the variable (or group) name; with the hint subfiling_dir they sit
+ * in a directory relative to the base file's, created at the first enddef.
+ * Every path recorded in a file is relative and free of "." and "..", so a
+ * dataset can be moved as a whole and a damaged name cannot point outside.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "ncsf_internal.h"
+
+/* Characters kept as they are in a subfile name; others become %XX. */
+static int name_safe(unsigned char c)
+{
+    return isalnum(c) || c == '-' || c == '_' || c == '.';
+}
+
+char *ncsfi_subfile_name(const char *stem, const char *var, int k)
+{
+    size_t n = strlen(stem) + 3 * strlen(var) + 32;
+    char *s = malloc(n), *p;
+    if (!s) return NULL;
+    p = s + sprintf(s, "%s.", stem);
+    for (const unsigned char *c = (const unsigned char *)var; *c; c++)
+        p += name_safe(*c) ? sprintf(p, "%c", *c) : sprintf(p, "%%%02X", *c);
+    sprintf(p, ".%d", k);
+    return s;
+}
+
+char *ncsfi_join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = malloc(n);
+    if (!s) return NULL;
+    if (*dir) snprintf(s, n, "%s/%s", dir, name);
+    else snprintf(s, n, "%s", name);
+    return s;
+}
+
+/* Relative, of plain components: no leading '/', none empty, "." or "..". */
+int ncsfi_relative_path_ok(const char *p)
+{
+    if (!p || !*p || *p == '/' || strlen(p) > 1024) return 0;
+    for (const char *c = p; *c;) {
+        const char *e = strchr(c, '/');
+        size_t n = e ? (size_t)(e - c) : strlen(c);
+        if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+            return 0;
+        if (!e) break;
+        c = e + 1;
+        if (!*c) return 0; /* trailing '/' */
+    }
+    return 1;
+}
+
+/* The netCDF code PnetCDF gives for the same errno when it opens a file. */
+static int error_of_errno(int e)
+{
+    switch (e) {
+    case EACCES: return NC_EACCESS;
+    case EPERM: case EROFS: return NC_EPERM;
+    case ENOENT: return NC_ENOENT;
+    case ENOTDIR: case EEXIST: case ENAMETOOLONG: case ELOOP: return NC_EBAD_FILE;
+    case ENOSPC: return NC_ENO_SPACE;
+#ifdef EDQUOT
+    case EDQUOT: return NC_EQUOTA;
+#endif
+    default: return NC_EFILE;
+    }
+}
+
+/* mkdir -p of rel under base_dir (one process calls it). On failure why
+ * gets the path and the system's reason. */
+int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen)
+{
+    char *path = ncsfi_join(base_dir, rel);
+    if (!path) return NC_ENOMEM;
+    size_t start = strlen(path) - strlen(rel);
+    int err = NC_NOERR;
+    for (char *c = path + start;; c++) {
+        if (*c != '/' && *c) continue;
+        char keep = *c;
+        *c = 0;
+        struct stat sb;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            err = error_of_errno(errno);
+            snprintf(why, whylen, "cannot create directory %s: %s", path, strerror(errno));
+        } else if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            err = NC_EBAD_FILE;
+            snprintf(why, whylen, "%s exists and is not a directory", path);
+        }
+        *c = keep;
+        if (err || !keep) break;
+    }
+    free(path);
+    return err;
+}
