@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 {
     test_state ts;
     test_init(&ts, &argc, &argv);
-    if (argc < 3) { fprintf(stderr, "usage: t_basic3d FILE plain|subfile [N]\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
+    if (argc < 3) { fprintf(stderr, "usage: t_basic3d FILE plain|subfile [N [SUBFILE_DIR]]\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
     int sub = !strcmp(argv[2], "subfile");
     int dims[3] = {0, 0, 0}, c[3], r = ts.rank, ncid, dimid[3], varid, tvar, seed = 5, seed2 = 6;
     MPI_Dims_create(ts.nprocs, 3, dims);
@@ -49,7 +49,13 @@ int main(int argc, char **argv)
         MPI_Info_set(info, "subfiling_dims", "z,y");
     }
     ts.where = argv[1];
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, argv[1], NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    MPI_Info cinfo = MPI_INFO_NULL;
+    if (sub && argc > 4) {
+        MPI_Info_create(&cinfo);
+        MPI_Info_set(cinfo, "subfiling_dir", argv[4]);
+    }
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, argv[1], NC_CLOBBER | NC_64BIT_DATA, cinfo, &ncid));
+    if (cinfo != MPI_INFO_NULL) MPI_Info_free(&cinfo);
     EXPECT_OK(&ts, ncmpi_put_att_text(ncid, NC_GLOBAL, "title", 9, "basic 3-D"));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "z", G[0], &dimid[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", G[1], &dimid[1]));

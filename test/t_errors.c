@@ -116,6 +116,8 @@ static void test_bad_hints(void)
         {"subfiling_dims", "nosuch"}, {"subfiling_dims", "x,x"}, {"subfiling_dims", "7"},
         {"subfiling", "maybe"}, {"subfiling_max_open", "-1"}, {"subfiling_dims", ""},
         {"subfiling_group", ""}, {"subfiling_group", "a/b"}, {"subfiling_aggregate", "-5"},
+        {"subfiling_dir", "/abs"}, {"subfiling_dir", "a/../b"}, {"subfiling_dir", "a//b"},
+        {"subfiling_dir", "a/"}, {"subfiling_dir", "."},
     };
     char path[512];
     int ncid, d[2], v, scalar;

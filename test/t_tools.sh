@@ -28,6 +28,15 @@ for np in $(nps t_tools); do
   "$NCDUMP" -h "$d/merged4.nc" | grep -q "int temperature(z, y, x)"; report $? "ncsf-merge from a lone subfile np=$np"
   mv "$d/base.away" "$d/moved/sub.nc"
 
+  # subfiles in a directory of their own (hint subfiling_dir)
+  run_np "$np" "$B/test/t_basic3d" "$d/insub.nc" subfile 4 parts/a > /dev/null &&
+  [ "$(ls "$d"/parts/a/insub.nc.temperature.* | wc -l)" -eq 4 ] &&
+  "$T/ncsf-info" "$d/parts/a/insub.nc.temperature.3" > "$d/info.txt" &&
+  grep -q "parts/a/insub.nc.temperature.0" "$d/info.txt" &&
+  run_np "$np" "$T/ncsf-merge" -q "$d/parts/a/insub.nc.temperature.2" "$d/merged5.nc" &&
+  dump "$d/merged5.nc" | cmp - "$d/plain.cdl" &&
+  ncdump_all "$d"/parts/a/insub.nc.temperature.*; report $? "subfiling_dir: subfiles in parts/a, read through a subfile np=$np"
+
   run_np "$np" "$T/ncsf-split" "$d/plain.nc" "$d/split.nc" --var temperature --nfiles 3 --dims z &&
   "$T/ncsf-info" "$d/split.nc" > "$d/info.txt" &&
   [ "$(ls "$d"/split.nc.temperature.* | wc -l)" -eq 3 ] &&

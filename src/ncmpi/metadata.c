@@ -191,15 +191,22 @@ static int split_lines(ctxmsg *m, const char *what, char *s, int n, char **out)
 }
 
 /* Rebuild the block boundaries from the recorded starts/counts, checking
- * that the blocks tile the array exactly as a grid. */
+ * that the blocks tile the array exactly as a grid: along each partitioned
+ * dimension every block of one grid column has the same range, and column
+ * c ends where column c + 1 starts. */
 static int check_blocks(ctxmsg *m, sf_layout *lay, const MPI_Offset *st,
                         const MPI_Offset *ct)
 {
-    int nd = lay->ndims, coords[SF_MAX_PDIMS];
+    int nd = lay->ndims, coords[SF_MAX_PDIMS], err = NC_NOERR;
+    MPI_Offset *end[SF_MAX_PDIMS] = {0};
+    char *seen[SF_MAX_PDIMS] = {0};
     for (int p = 0; p < lay->npart; p++) {
         lay->bounds[p] = calloc(lay->pgrid[p] + 1, sizeof(MPI_Offset));
-        if (!lay->bounds[p]) return NC_ENOMEM;
+        end[p] = calloc(lay->pgrid[p], sizeof(MPI_Offset));
+        seen[p] = calloc(lay->pgrid[p], 1);
+        if (!lay->bounds[p] || !end[p] || !seen[p]) { err = NC_ENOMEM; goto out; }
     }
+#define BADB(...) do { ncsfi_set_error(m->f, 0, __VA_ARGS__); err = NC_EVARMETA; goto out; } while (0)
     for (int k = 0; k < lay->nblocks; k++) {
         sf_block_coords(lay, k, coords);
         for (int d = 0; d < nd; d++) {
@@ -209,35 +216,41 @@ static int check_blocks(ctxmsg *m, sf_layout *lay, const MPI_Offset *st,
             if (p < 0) {
                 MPI_Offset want = (d == 0 && lay->record) ? 0 : lay->gsize[d];
                 if (s != 0 || c != want)
-                    BAD("variable %s: subfile %d covers [%lld, +%lld) of dimension %d, "
-                        "expected the whole extent", m->var, k, (long long)s, (long long)c, d);
+                    BADB("variable %s: subfile %d covers [%lld, +%lld) of dimension %d, "
+                         "expected the whole extent", m->var, k, (long long)s, (long long)c, d);
                 continue;
             }
-            if (c < 1) BAD("variable %s: subfile %d has an empty block", m->var, k);
-            MPI_Offset *b = lay->bounds[p];
+            /* inside the extent (and so no overflow in s + c) */
+            if (s < 0 || c < 1 || s >= lay->gsize[d] || c > lay->gsize[d] - s)
+                BADB("variable %s: subfile %d covers [%lld, +%lld) of dimension %d, outside "
+                     "its extent %lld", m->var, k, (long long)s, (long long)c, d,
+                     (long long)lay->gsize[d]);
             int cc = coords[p];
-            int first = 1;
-            for (int j = 0; j < k; j++) {
-                int jc[SF_MAX_PDIMS];
-                sf_block_coords(lay, j, jc);
-                if (jc[p] == cc) { first = 0; break; }
-            }
-            if (first) {
-                b[cc] = s;
-                b[cc + 1] = s + c;
-            } else if (b[cc] != s || b[cc + 1] != s + c)
-                BAD("variable %s: subfile %d does not line up with the block grid", m->var, k);
+            if (!seen[p][cc]) {
+                seen[p][cc] = 1;
+                lay->bounds[p][cc] = s;
+                end[p][cc] = s + c;
+            } else if (lay->bounds[p][cc] != s || end[p][cc] != s + c)
+                BADB("variable %s: subfile %d does not line up with the block grid", m->var, k);
         }
     }
     for (int p = 0; p < lay->npart; p++) {
         MPI_Offset *b = lay->bounds[p];
-        if (b[0] != 0 || b[lay->pgrid[p]] != lay->gsize[lay->pdims[p]])
-            BAD("variable %s: the blocks do not cover dimension %d", m->var, lay->pdims[p]);
-        for (int c = 0; c < lay->pgrid[p]; c++)
-            if (b[c + 1] <= b[c])
-                BAD("variable %s: blocks along dimension %d overlap or leave gaps", m->var, lay->pdims[p]);
+        int g = lay->pgrid[p];
+        for (int c = 0; c < g; c++)
+            if (!seen[p][c] || (c + 1 < g && end[p][c] != b[c + 1]))
+                BADB("variable %s: blocks along dimension %d overlap or leave gaps", m->var, lay->pdims[p]);
+        b[g] = end[p][g - 1];
+        if (b[0] != 0 || b[g] != lay->gsize[lay->pdims[p]])
+            BADB("variable %s: the blocks do not cover dimension %d", m->var, lay->pdims[p]);
     }
-    return NC_NOERR;
+#undef BADB
+out:
+    for (int p = 0; p < lay->npart; p++) {
+        free(end[p]);
+        free(seen[p]);
+    }
+    return err;
 }
 
 #define BADG(...) do { ncsfi_set_error(f, 0, __VA_ARGS__); err = NC_EVARMETA; goto out; } while (0)

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# make check with AddressSanitizer and UndefinedBehaviorSanitizer: the
+# working tree's sources are copied to build-san/ and configured there with
+# --enable-sanitizers (the main build stays as it is).
+#
+#   bash scripts/sanitize.sh          (after scripts/setup.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+top=$PWD
+pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' Makefile)
+[ -n "$pnc" ] || { echo "sanitize.sh: configure the tree first (bash scripts/setup.sh)" >&2; exit 1; }
+rm -rf build-san
+mkdir build-san
+git ls-files -co --exclude-standard -z | grep -zv '^build-' | tar --null -T - -cf - | tar -xf - -C build-san
+cd build-san
+autoreconf -fi > autoreconf.log 2>&1
+./configure --enable-sanitizers --with-pnetcdf="$pnc" > configure.log 2>&1 ||
+  { tail -30 configure.log >&2; exit 1; }
+make -j2 > make.log 2>&1 || { grep -E "error|warning" make.log | head -30 >&2; exit 1; }
+if grep -q "warning:" make.log; then grep "warning:" make.log | head -20 >&2; echo "sanitize.sh: warnings" >&2; exit 1; fi
+rc=0
+make check > check.log 2>&1 || rc=$?
+grep -E "^(FAIL|ERROR|XPASS)" check.log || true
+tail -1 check.log
+exit $rc
