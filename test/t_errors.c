@@ -204,6 +204,13 @@ static void test_bad_calls(void)
     EXPECT_OK(&ts, ncmpi_redef(ncid));
     agreed(ncmpi_put_vara_int_all(ncid, v, st, ct, buf), NC_EINDEFINE, "put in define mode");
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    {
+        int dims[2], late;
+        MPI_Info i3 = sf_info(NULL, NULL);
+        EXPECT_OK(&ts, ncmpi_inq_vardimid(ncid, v, dims));
+        agreed(ncmpi_def_var(ncid, "late", NC_INT, 2, dims, &late, i3), NC_ENOTINDEFINE, "def_var in data mode");
+        MPI_Info_free(&i3);
+    }
     /* and the dataset is intact and writable after all that */
     err = ncmpi_put_vara_int_all(ncid, w, st, ct, buf);
     agreed(err, NC_NOERR, "a good put after the bad ones");

@@ -289,6 +289,9 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         if (put && end > f->numrecs) f->numrecs = end;
         if (put && e != SF_OK && !f->write_failed) /* the mark at close says so */
             f->write_failed = ncsfi_error_from_engine(e);
+        char why[sizeof f->errmsg];
+        if (e != SF_OK && sf_context_take_error(f->ctx, why, sizeof why))
+            ncsfi_set_error(f, 1, "rank %d: %s", f->rank, why);
         if (sf_err == SF_OK) sf_err = e;
         free(r);
     }

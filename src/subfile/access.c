@@ -258,7 +258,8 @@ int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
             int j = i;
             while (j < l.n && l.t[j].file == l.t[i].file && l.t[j].block == l.t[i].block) j++;
             ctx->tag = ev % 30000 + 1;
-            int e = run_event(ctx, l.t + i, j - i, all, first, reqs, write, members, myreq);
+            int e = sf_note_failure(ctx, run_event(ctx, l.t + i, j - i, all, first, reqs, write,
+                                                   members, myreq), l.t[i].file, l.t[i].block, write);
             if (err == SF_OK) err = e;
             i = j;
         }
@@ -297,6 +298,7 @@ int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
             MPI_File fh;
             int e = sf_indep_acquire(ctx, r->lay->file_id, l.t[j].block, &fh);
             if (e == SF_OK) e = sf_transfer_piece(ctx, fh, 0, r, l.t[j].block, write);
+            sf_note_failure(ctx, e, r->lay->file_id, l.t[j].block, write);
             if (err == SF_OK) err = e;
         }
         free(l.t);

@@ -14,6 +14,7 @@
 #ifndef NCSF_SF_H
 #define NCSF_SF_H
 
+#include <stddef.h>
 #include <mpi.h>
 
 #define SF_MAX_DIMS 16 /* dimensions of a partitioned array */
@@ -132,6 +133,9 @@ int sf_context_free(sf_context *ctx);
 /* Largest run of a subfile one process gathers and moves for its group
  * (0: always leave collective access to MPI-IO). The same on every rank. */
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes);
+/* Which subfile this rank failed on first and why, into buf; returns 0 if
+ * none. Taking it clears it. */
+int sf_context_take_error(sf_context *ctx, char *buf, size_t len);
 MPI_Offset sf_context_bytes_written(const sf_context *ctx);
 MPI_Offset sf_context_bytes_read(const sf_context *ctx);
 

@@ -61,7 +61,12 @@ struct sf_context {
      * NCSF_PROFILE is set */
     double t_exchange, t_open, t_io, t_agree, t_close;
     int n_calls, n_events, n_opens;
+    char errmsg[512];    /* the first subfile this rank failed on, and why */
 };
+
+/* Remember that this rank failed with err on block of layout file_id
+ * (only the first failure is kept); returns err. */
+int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write);
 
 /* wait.c: collectives that yield the processor while they wait */
 void sf_wait(const sf_context *ctx, MPI_Request *req);
