@@ -23,6 +23,22 @@ typedef struct { int rank, nprocs, failures; const char *where; } test_state;
     fprintf(stderr, "[rank %d] %s:%d %s: ", (ts)->rank, __FILE__, __LINE__, (ts)->where); \
     fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); (ts)->failures++; } } while (0)
 
+/* err must be the same on every rank, and equal want; want may also be
+ * TEST_ANY (any outcome, as long as all agree) or TEST_SOME_ERROR. */
+#define TEST_ANY 1
+#define TEST_SOME_ERROR 2
+static inline void test_agreed(test_state *ts, int err, int want, const char *what)
+{
+    int lo, hi;
+    MPI_Allreduce(&err, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&err, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT(ts, lo == hi, "%s: ranks disagree (%d .. %d)", what, lo, hi);
+    if (want == TEST_SOME_ERROR) EXPECT(ts, err != 0, "%s: no error", what);
+    else if (want != TEST_ANY)
+        EXPECT(ts, err == want, "%s: got %d (%s), expected %d (%s)", what, err,
+               ncmpi_strerror(err), want, ncmpi_strerror(want));
+}
+
 /* stmt on rank 0 only (file surgery), the others wait for it. */
 #define ON_ROOT(ts, stmt) do { if ((ts)->rank == 0) { stmt; } MPI_Barrier(MPI_COMM_WORLD); } while (0)
 

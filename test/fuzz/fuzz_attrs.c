@@ -240,53 +240,52 @@ static size_t put_att(uint8_t *b, size_t at, int name, int type, int len, const 
     return at;
 }
 
+/* A well-formed layout: offsets are 64-bit integers (offtype 1) or
+ * doubles (offtype 2), as CDF-5 and CDF-1/2 files hold them. */
+typedef struct {
+    int nd, nfiles, npart, index, offtype;
+    long long gsize[3];
+    int porder[2], pgrid[2];
+    long long starts[12], counts[12];
+    const char *names, *dimnames;
+} seed_layout;
+
+static const seed_layout seeds[FUZZ_ATTRS_NSEEDS] = {
+    /* 12 x 5, 3 blocks along x; names with a directory and an escape */
+    {2, 3, 1, -1, 1, {12, 5}, {0}, {3}, {0, 0, 4, 0, 8, 0}, {4, 5, 4, 5, 4, 5},
+     "v.0\nsub/v.1\nv.2-x%20y", "x\ny"},
+    /* record variable (t, x), 2 blocks along x, as a subfile (index 1) */
+    {2, 2, 1, 1, 2, {0, 7}, {1}, {2}, {0, 0, 0, 4}, {0, 4, 0, 3}, "r.0\nr.1", "t\nx"},
+    /* 3-D (z, y, x) = 6 x 4 x 3, a 2 x 2 grid over z and y */
+    {3, 4, 2, -1, 1, {6, 4, 3}, {0, 1}, {2, 2},
+     {0, 0, 0, 0, 2, 0, 3, 0, 0, 3, 2, 0}, {3, 2, 3, 3, 2, 3, 3, 2, 3, 3, 2, 3},
+     "a.0\na.1\na.2\na.3", "z\ny\nx"},
+};
+
+/* offsets as the seed's type wants them */
+static size_t put_offsets(uint8_t *b, size_t at, int name, int offtype, int n, const long long *v)
+{
+    double d[12] = {0};
+    for (int i = 0; i < n; i++) d[i] = (double)v[i];
+    return put_att(b, at, name, offtype, n, offtype == 2 ? (const void *)d : (const void *)v);
+}
+
 size_t fuzz_attrs_seed(int which, uint8_t *b, size_t cap)
 {
-    if (cap < 512) return 0;
+    if (cap < 512 || which < 0 || which >= FUZZ_ATTRS_NSEEDS) return 0;
+    const seed_layout *l = &seeds[which];
     size_t at = 0;
-    int one = 1, idx = -1, two = 2;
+    int nblk = l->nfiles * l->nd;
     b[at++] = 0; /* NC_INT variable */
-    if (which == 0) { /* 12 x 5, 3 blocks along x, 64-bit integers */
-        long long g[2] = {12, 5}, st[6] = {0, 0, 4, 0, 8, 0}, ct[6] = {4, 5, 4, 5, 4, 5};
-        int n = 3, po = 0, pg = 3;
-        at = put_att(b, at, 0, 0, 1, &two);
-        at = put_att(b, at, 1, 1, 2, g);
-        at = put_att(b, at, 2, 0, 1, &n);
-        at = put_att(b, at, 3, 0, 1, &po);
-        at = put_att(b, at, 4, 0, 1, &pg);
-        at = put_att(b, at, 5, 0, 1, &idx);
-        at = put_att(b, at, 6, 1, 6, st);
-        at = put_att(b, at, 7, 1, 6, ct);
-        at = put_att(b, at, 8, 3, (int)strlen("v.0\nsub/v.1\nv.2-x%20y"), "v.0\nsub/v.1\nv.2-x%20y");
-        at = put_att(b, at, 9, 3, 3, "x\ny");
-    } else if (which == 1) { /* record variable (t, x), 2 blocks along x, doubles */
-        double g[2] = {0, 7}, st[4] = {0, 0, 0, 4}, ct[4] = {0, 4, 0, 3};
-        int n = 2, po = 1, pg = 2;
-        at = put_att(b, at, 0, 0, 1, &two);
-        at = put_att(b, at, 1, 2, 2, g);
-        at = put_att(b, at, 2, 0, 1, &n);
-        at = put_att(b, at, 3, 0, 1, &po);
-        at = put_att(b, at, 4, 0, 1, &pg);
-        at = put_att(b, at, 5, 0, 1, &one);
-        at = put_att(b, at, 6, 2, 4, st);
-        at = put_att(b, at, 7, 2, 4, ct);
-        at = put_att(b, at, 8, 3, 7, "r.0\nr.1");
-        at = put_att(b, at, 9, 3, 3, "t\nx");
-    } else { /* 3-D (z, y, x) = 6 x 4 x 3, a 2 x 2 grid over z and y */
-        long long g[3] = {6, 4, 3};
-        long long st[12] = {0, 0, 0, 0, 2, 0, 3, 0, 0, 3, 2, 0};
-        long long ct[12] = {3, 2, 3, 3, 2, 3, 3, 2, 3, 3, 2, 3};
-        int three = 3, n = 4, po[2] = {0, 1}, pg[2] = {2, 2};
-        at = put_att(b, at, 0, 0, 1, &three);
-        at = put_att(b, at, 1, 1, 3, g);
-        at = put_att(b, at, 2, 0, 1, &n);
-        at = put_att(b, at, 3, 0, 2, po);
-        at = put_att(b, at, 4, 0, 2, pg);
-        at = put_att(b, at, 5, 0, 1, &idx);
-        at = put_att(b, at, 6, 1, 12, st);
-        at = put_att(b, at, 7, 1, 12, ct);
-        at = put_att(b, at, 8, 3, 15, "a.0\na.1\na.2\na.3");
-        at = put_att(b, at, 9, 3, 5, "z\ny\nx");
-    }
+    at = put_att(b, at, 0, 0, 1, &l->nd);
+    at = put_offsets(b, at, 1, l->offtype, l->nd, l->gsize);
+    at = put_att(b, at, 2, 0, 1, &l->nfiles);
+    at = put_att(b, at, 3, 0, l->npart, l->porder);
+    at = put_att(b, at, 4, 0, l->npart, l->pgrid);
+    at = put_att(b, at, 5, 0, 1, &l->index);
+    at = put_offsets(b, at, 6, l->offtype, nblk, l->starts);
+    at = put_offsets(b, at, 7, l->offtype, nblk, l->counts);
+    at = put_att(b, at, 8, 3, (int)strlen(l->names), l->names);
+    at = put_att(b, at, 9, 3, (int)strlen(l->dimnames), l->dimnames);
     return at;
 }
