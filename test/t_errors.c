@@ -186,6 +186,8 @@ static void test_bad_calls(void)
     agreed(ncmpi_put_vara_all(ncid, v, st, ct, buf, ts.rank == 0 ? ct[0] * ct[1] + 1 : ct[0] * ct[1], MPI_INT),
            NC_EIOMISMATCH, "wrong bufcount on rank 0");
     agreed(ncmpi_put_vara_text_all(ncid, v, st, ct, (char *)buf), NC_ECHAR, "text into an int variable");
+    agreed(ncmpi_put_vara_all(ncid, v, st, ct, buf, ct[0] * ct[1], ts.rank == 0 ? MPI_CHAR : MPI_INT),
+           NC_ECHAR, "a character buffer type on rank 0 only");
     agreed(ncmpi_put_vara_int_all(ncid + 1000, v, st, ct, buf), NC_EBADID, "an ncid that is not open");
     agreed(ncmpi_put_vara_int_all(ncid, 77, st, ct, buf), NC_ENOTVAR, "a variable id out of range");
     agreed(ncmpi_put_vara_int(ncid, v, st, ct, buf), NC_ENOTINDEP, "independent put in collective mode");
