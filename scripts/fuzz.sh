@@ -37,8 +37,9 @@ for src in src/subfile/*.c src/ncmpi/*.c test/fuzz/fuzz_attrs.c test/fuzz/fuzz_l
   objs+=("$o")
 done
 mpicc $flags -fsanitize=fuzzer "${objs[@]}" -L"$pnc/lib" -Wl,-rpath,"$pnc/lib" -lpnetcdf -o "$out/fuzz_attrs"
+make -s test/fuzz/fuzz_replay > /dev/null
 mkdir -p "$out/seeds"
-test/fuzz/fuzz_replay --seeds "$out/seeds" 2>/dev/null || "$top/test/fuzz/fuzz_replay" --seeds "$out/seeds"
+test/fuzz/fuzz_replay --seeds "$out/seeds"
 cd "$out"
 rm -f crash-* leak-* timeout-* oom-*
 rc=0
