@@ -8,6 +8,7 @@
  *                         taken by a directory, a file-size limit hit in
  *                         the middle of a write
  *   t_faults ro DIR       a subfile directory that cannot be written
+ *   t_faults full DIR     a full file system (DIR: a 1 MiB tmpfs)
  *   t_faults die DIR      write, sync, then the last rank kills itself
  *   t_faults died DIR     what "die" left: refused, readable on request
  *   t_faults many DIR     500 subfiles (run it under ulimit -n 64)
@@ -233,6 +234,28 @@ static void test_ro(void)
     check_good(good, 24);
 }
 
+/* DIR is a 1 MiB file system (t_faults.sh mounts a tmpfs): a 4 MiB
+ * variable fills it part-way through a collective write. */
+static void test_full(void)
+{
+    char good[1024], path[1024];
+    int ncid;
+    ts.where = "full";
+    path_of(good, sizeof good, "good.nc");
+    path_of(path, sizeof path, "full.nc");
+    write_good(good, 25);
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    int small = def_int(ncid, "small", 12, NY, 3);
+    int big = def_int(ncid, "big", 64, 16384, ts.nprocs);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    EXPECT_OK(&ts, put_rows(ncid, small, 12, NY, 26));
+    int err = put_rows(ncid, big, 64, 16384, 27);
+    agreed(err, NC_ENO_SPACE, "a write that fills the file system");
+    agreed(ncmpi_close(ncid), err, "close of the dataset whose write failed");
+    check_refused_then_accepted(path, "small", 12, NY, 26);
+    check_good(good, 25);
+}
+
 static void test_die(void)
 {
     char path[1024];
@@ -379,10 +402,11 @@ static void test_huge(void)
 int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
-    if (argc < 3) { fprintf(stderr, "usage: t_faults fs|ro|die|died|many|huge DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
+    if (argc < 3) { fprintf(stderr, "usage: t_faults fs|ro|full|die|died|many|huge DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
     snprintf(dir, sizeof dir, "%s", argv[2]);
     if (!strcmp(argv[1], "fs")) test_fs();
     else if (!strcmp(argv[1], "ro")) test_ro();
+    else if (!strcmp(argv[1], "full")) test_full();
     else if (!strcmp(argv[1], "die")) test_die();
     else if (!strcmp(argv[1], "died")) test_died();
     else if (!strcmp(argv[1], "many")) test_many();

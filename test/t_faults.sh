@@ -18,6 +18,15 @@ for np in $(nps t_faults); do
   "$B/tools/ncsf-info" "$d/fsize.nc" > "$d/info.txt"; rc=$?
   [ $rc -eq 1 ] && grep -q "INCOMPLETE: a write" "$d/info.txt"; report $? "ncsf-info reports a dataset whose write failed np=$np"
 
+  # a really full disk: a 1 MiB tmpfs, where this machine lets us mount one
+  mkdir "$d/full"
+  if mount -t tmpfs -o size=1m ncsf-test "$d/full" 2> /dev/null; then
+    run_np "$np" "$B/test/t_faults" full "$d/full"; report $? "t_faults a full file system (1 MiB tmpfs) np=$np"
+    umount "$d/full"
+  else
+    echo "SKIP: t_faults a full file system np=$np (mounting a tmpfs is not permitted here)"
+  fi
+
   run_np "$np" "$B/test/t_faults" die "$d" > "$d/die.txt" 2>&1; rc=$?
   # killed, not finished and not hung
   [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q "killing myself" "$d/die.txt"; report $? "t_faults a rank killed before close np=$np (exit $rc)"

@@ -42,6 +42,7 @@ int ncsfi_error_from_engine(int e)
     case SF_ERR_ARG: return NC_EINTOVERFLOW;
     case SF_ERR_NOSPACE: return NC_ENO_SPACE;
     case SF_ERR_QUOTA: return NC_EQUOTA;
+    case SF_ERR_FBIG: return NC_EWRITE; /* netCDF has no code of its own for it */
     default: return NC_EMPI;
     }
 }

@@ -99,7 +99,8 @@ static const char *describe(int err)
     case SF_ERR_NOENT: return "no such file";
     case SF_ERR_ACCESS: return "permission denied";
     case SF_ERR_OPEN: return "cannot open it";
-    case SF_ERR_WRITE: return "I/O error (or file too large)";
+    case SF_ERR_WRITE: return "I/O error";
+    case SF_ERR_FBIG: return "file too large (the process's file-size limit)";
     case SF_ERR_READ: return "I/O error";
     case SF_ERR_NOSPACE: return "no space left on the file system";
     case SF_ERR_QUOTA: return "quota exceeded";

@@ -33,7 +33,8 @@ enum {
     SF_ERR_ARG = -8,     /* a request the engine cannot express */
     SF_ERR_CLOSE = -9,   /* closing a subfile failed */
     SF_ERR_NOSPACE = -10,/* the file system is full */
-    SF_ERR_QUOTA = -11   /* a quota is exhausted */
+    SF_ERR_QUOTA = -11,  /* a quota is exhausted */
+    SF_ERR_FBIG = -12    /* beyond the process's file-size limit */
 };
 
 /* One partitioned array: its global shape and the block grid over it.
