@@ -2,7 +2,8 @@
  * fuzz_attrs.c: fuzz target over the code that reads the subfiling
  * attributes of a variable (ncsfi_parse_var_atts) and over the partition
  * arithmetic a layout it accepts is then used with (sf_touched_blocks,
- * sf_piece, sf_layout_block).
+ * sf_piece, sf_layout_block), and over the factoring a writer does from its
+ * hints (sf_grid_factor, sf_block_bounds).
  *
  * The input is decoded into a table of attributes:
  *   byte 0          the variable's type (an index into types[])
@@ -183,9 +184,36 @@ static void check_layout(const sf_layout *lay, const uint8_t *p, size_t n)
     for (size_t at = 1; at < n && at < 64; at += 7) check_request(lay, p, n, at);
 }
 
+/* What a writer computes from its hints: nfiles factored over up to 3
+ * dimensions of extents taken from the input, then even block bounds. */
+static void check_factoring(const uint8_t *p, size_t n)
+{
+    if (n < 16) return;
+    int nfiles = (int)(le(p, 3) % (1 << 16)) + 1, npart = 1 + p[3] % 3, pdims[3], pgrid[3];
+    MPI_Offset gsize[3];
+    for (int i = 0; i < npart; i++) {
+        pdims[i] = i;
+        gsize[i] = (MPI_Offset)(le(p + 4 + 4 * i, 4) % 5000000000ULL) + 1;
+    }
+    int nb = sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
+    long long prod = 1;
+    for (int i = 0; i < npart; i++) {
+        REQUIRE(pgrid[i] >= 1 && pgrid[i] <= gsize[i]);
+        prod *= pgrid[i];
+        MPI_Offset *b = malloc(sizeof(MPI_Offset) * (pgrid[i] + 1));
+        REQUIRE(b != NULL);
+        sf_block_bounds(gsize[i], pgrid[i], b);
+        REQUIRE(b[0] == 0 && b[pgrid[i]] == gsize[i]);
+        for (int c = 0; c < pgrid[i]; c++) REQUIRE(b[c + 1] > b[c]);
+        free(b);
+    }
+    REQUIRE(prod == nb && nb >= 1 && nb <= nfiles);
+}
+
 int fuzz_attrs_one(const uint8_t *data, size_t size)
 {
     if (size < 1) return 0;
+    check_factoring(data, size);
     fuzz_table tab;
     memset(&tab, 0, sizeof tab);
     size_t i = 1;
