@@ -14,13 +14,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 top=$PWD
-if ! command -v clang >/dev/null; then
-  [ "$(id -u)" = 0 ] || { echo "fuzz.sh: clang is missing (apt-get install clang)" >&2; exit 1; }
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q clang >/dev/null
-fi
-if ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' |
-     clang -x c -fsanitize=fuzzer - -o /tmp/ncsf-fuzz-probe 2>/dev/null; then
-  [ "$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libclang-rt-dev >/dev/null
+probe() {
+  command -v clang >/dev/null &&
+  echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' |
+    clang -x c -fsanitize=fuzzer - -o /tmp/ncsf-fuzz-probe 2>/dev/null
+}
+if ! probe; then
+  [ "$(id -u)" = 0 ] || { echo "fuzz.sh: clang with libFuzzer is missing (apt-get install clang libclang-rt-dev)" >&2; exit 1; }
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q clang libclang-rt-dev >/dev/null ||
+    { apt-get update -qq && apt-get install -y -q clang libclang-rt-dev >/dev/null; } || exit 1
+  probe || { echo "fuzz.sh: clang cannot link -fsanitize=fuzzer" >&2; exit 1; }
 fi
 rm -f /tmp/ncsf-fuzz-probe
 [ -f src/ncmpi/api_getput.c ] || { echo "fuzz.sh: build the tree first (bash scripts/setup.sh)" >&2; exit 1; }

@@ -8,7 +8,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v valgrind >/dev/null; then
   [ "$(id -u)" = 0 ] || { echo "memcheck.sh: valgrind is missing" >&2; exit 1; }
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >/dev/null
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q valgrind >/dev/null ||
+    { apt-get update -qq && apt-get install -y -q valgrind >/dev/null; } || exit 1
 fi
 make -s test/t_basic3d test/t_matrix test/t_errors test/t_faults test/fuzz/fuzz_replay >/dev/null || exit 1
 export NCSF_QUIET=1
