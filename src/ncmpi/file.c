@@ -347,10 +347,9 @@ int ncsf_close(int ncid)
     /* the last thing before the base file closes: it is complete, unless
      * some rank saw a write fail (independent writes fail alone) */
     MPI_Allreduce(MPI_IN_PLACE, &f->write_failed, 1, MPI_INT, MPI_MIN, f->comm);
-    if (f->marked && (f->write_failed || err)) {
-        ncsfi_mark_state(f, NCSF_STATE_FAILED);
-        if (!err) err = f->write_failed; /* close says so too */
-    } else if (!err && f->marked) err = ncsfi_mark_state(f, NCSF_STATE_COMPLETE);
+    if (!err) err = f->write_failed; /* close says so too */
+    if (f->marked && err) ncsfi_mark_state(f, NCSF_STATE_FAILED);
+    else if (f->marked) err = ncsfi_mark_state(f, NCSF_STATE_COMPLETE);
     e = ncmpi_close(ncid);
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
