@@ -23,20 +23,17 @@ int ncsfi_agree(MPI_Comm comm, int err)
  * table and the choice of transfer depend on them). */
 static int choose_limits(ncsf_file *f, long long *aggregate)
 {
-    int m = f->hints.max_open;
+    int m = f->hints.max_open > 0 ? f->hints.max_open : NCSF_DEFAULT_MAX_OPEN;
 #ifdef HAVE_SYS_RESOURCE_H
     /* at most a quarter of the descriptors, hint or not: MPI (UCX opens
      * several per peer) and the application need the rest, and running out
      * part-way fails a collective */
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
-        rlim_t cap = rl.rlim_cur / 4;
-        if (cap < 4) cap = 4;
-        if (m <= 0) m = NCSF_DEFAULT_MAX_OPEN;
+        rlim_t cap = rl.rlim_cur / 4 > 4 ? rl.rlim_cur / 4 : 4;
         if ((rlim_t)m > cap) m = (int)cap;
     }
 #endif
-    if (m <= 0) m = NCSF_DEFAULT_MAX_OPEN;
     long long v[2] = {m, f->hints.aggregate >= 0 ? f->hints.aggregate : NCSF_DEFAULT_AGGREGATE};
     MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MIN, f->comm);
     *aggregate = v[1];

@@ -183,12 +183,8 @@ int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
         goto nomem;
     v->lay->file_id = v->file_id;
     for (int k = 0; k < n; k++) {
-        if (lead) v->names[k] = strdup(lead->names[k]);
-        else {
-            char *plain = ncsfi_subfile_name(f->stem, group ? group : name, k);
-            v->names[k] = plain && f->hints.dir ? ncsfi_join(f->hints.dir, plain) : plain;
-            if (plain && v->names[k] != plain) free(plain);
-        }
+        v->names[k] = lead ? strdup(lead->names[k])
+                           : ncsfi_subfile_name(f->hints.dir, f->stem, group ? group : name, k);
         if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, v->names[k]))) goto nomem;
     }
     *vp = v;

@@ -108,7 +108,7 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             const int *pgrid, int elsize);
 int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
                       const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
-char *ncsfi_subfile_name(const char *stem, const char *var, int k);
+char *ncsfi_subfile_name(const char *dir, const char *stem, const char *var, int k);
 char *ncsfi_join(const char *dir, const char *name);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);

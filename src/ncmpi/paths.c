@@ -19,12 +19,13 @@ static int name_safe(unsigned char c)
     return isalnum(c) || c == '-' || c == '_' || c == '.';
 }
 
-char *ncsfi_subfile_name(const char *stem, const char *var, int k)
+/* [dir/]stem.var.k, var escaped */
+char *ncsfi_subfile_name(const char *dir, const char *stem, const char *var, int k)
 {
-    size_t n = strlen(stem) + 3 * strlen(var) + 32;
+    size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(stem) + 3 * strlen(var) + 32;
     char *s = malloc(n), *p;
     if (!s) return NULL;
-    p = s + sprintf(s, "%s.", stem);
+    p = s + sprintf(s, "%s%s%s.", dir ? dir : "", dir ? "/" : "", stem);
     for (const unsigned char *c = (const unsigned char *)var; *c; c++)
         p += name_safe(*c) ? sprintf(p, "%c", *c) : sprintf(p, "%%%02X", *c);
     sprintf(p, ".%d", k);
