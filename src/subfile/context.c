@@ -91,38 +91,3 @@ void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 
 MPI_Offset sf_context_bytes_written(const sf_context *ctx) { return ctx->bytes_written; }
 MPI_Offset sf_context_bytes_read(const sf_context *ctx) { return ctx->bytes_read; }
-
-static const char *describe(int err)
-{
-    switch (err) {
-    case SF_ERR_NOMEM: return "out of memory";
-    case SF_ERR_NOENT: return "no such file";
-    case SF_ERR_ACCESS: return "permission denied";
-    case SF_ERR_OPEN: return "cannot open it";
-    case SF_ERR_WRITE: return "I/O error";
-    case SF_ERR_FBIG: return "file too large (the process's file-size limit)";
-    case SF_ERR_READ: return "I/O error";
-    case SF_ERR_NOSPACE: return "no space left on the file system";
-    case SF_ERR_QUOTA: return "quota exceeded";
-    case SF_ERR_CLOSE: return "closing it failed";
-    default: return "an MPI call failed";
-    }
-}
-
-int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write)
-{
-    if (err == SF_OK || ctx->errmsg[0]) return err;
-    const sf_layout *lay = sf_context_layout(ctx, file_id);
-    snprintf(ctx->errmsg, sizeof ctx->errmsg, "%s subfile %s failed: %s",
-             write ? "writing" : "reading", lay && lay->paths ? lay->paths[block] : "?",
-             describe(err));
-    return err;
-}
-
-int sf_context_take_error(sf_context *ctx, char *buf, size_t len)
-{
-    if (!ctx || !ctx->errmsg[0] || len == 0) return 0;
-    snprintf(buf, len, "%s", ctx->errmsg);
-    ctx->errmsg[0] = 0; /* the next failure gets its own message */
-    return 1;
-}

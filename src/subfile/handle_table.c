@@ -10,40 +10,9 @@
  *
  * Independent handles: opened on MPI_COMM_SELF, one rank's own business.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sf_internal.h"
-
-/* Does MPI's description of err contain the C library's text for errnum?
- * ROMIO reports a failed write() as MPI_ERR_IO with strerror's text. */
-static int says(int err, int errnum)
-{
-    char msg[MPI_MAX_ERROR_STRING + 1];
-    int len = 0;
-    if (MPI_Error_string(err, msg, &len) != MPI_SUCCESS) return 0;
-    msg[len < MPI_MAX_ERROR_STRING ? len : MPI_MAX_ERROR_STRING] = 0;
-    return strstr(msg, strerror(errnum)) != NULL;
-}
-
-int sf_error_from_mpi(int mpi_err, int fallback)
-{
-    int cls;
-    if (mpi_err == MPI_SUCCESS) return SF_OK;
-    MPI_Error_class(mpi_err, &cls);
-    if (cls == MPI_ERR_IO) {
-        if (says(mpi_err, ENOSPC)) return SF_ERR_NOSPACE;
-#ifdef EDQUOT
-        if (says(mpi_err, EDQUOT)) return SF_ERR_QUOTA;
-#endif
-        if (says(mpi_err, EFBIG)) return SF_ERR_FBIG;
-    }
-    if (cls == MPI_ERR_NO_SUCH_FILE) return SF_ERR_NOENT;
-    if (cls == MPI_ERR_ACCESS || cls == MPI_ERR_READ_ONLY) return SF_ERR_ACCESS;
-    if (cls == MPI_ERR_NO_SPACE) return SF_ERR_NOSPACE;
-    if (cls == MPI_ERR_QUOTA) return SF_ERR_QUOTA;
-    return fallback;
-}
 
 static int open_mode(const sf_context *ctx)
 {

@@ -64,8 +64,8 @@ struct sf_context {
     char errmsg[512];    /* the first subfile this rank failed on, and why */
 };
 
-/* Remember that this rank failed with err on block of layout file_id
- * (only the first failure is kept); returns err. */
+/* errors.c: remember that this rank failed with err on block of layout
+ * file_id (only the first failure is kept); returns err. */
 int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write);
 
 /* wait.c: collectives that yield the processor while they wait */
@@ -89,6 +89,9 @@ int sf_handle_acquire(sf_context *ctx, int file_id, int block, int n,
 int sf_handle_close_all(sf_context *ctx);
 int sf_indep_acquire(sf_context *ctx, int file_id, int block, MPI_File *fh);
 int sf_indep_close_all(sf_context *ctx);
+
+/* errors.c: an MPI error as an engine code (fallback when nothing more
+ * specific fits) */
 int sf_error_from_mpi(int mpi_err, int fallback);
 
 /* One piece ready to move: where it is in the file and in memory. */
