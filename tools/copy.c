@@ -139,6 +139,20 @@ int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const cop
     return NC_NOERR;
 }
 
+int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FILE *))
+{
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, nprocs);
+    for (int i = 1; i < *argc; i++)
+        if (!strcmp((*argv)[i], "--help") || !strcmp((*argv)[i], "-h")) {
+            if (*rank == 0) usage(stdout);
+            MPI_Finalize();
+            return 1;
+        }
+    return 0;
+}
+
 int tool_refuse_existing(const char *path, int force, int rank)
 {
     struct stat sb;

@@ -2,6 +2,7 @@
  * (subfiled in, ordinary out) and ncsf-split (ordinary in, subfiled out). */
 #ifndef NCSF_TOOLS_COPY_H
 #define NCSF_TOOLS_COPY_H
+#include <stdio.h>
 #include <ncsf.h>
 
 /* For each variable of the output: the def_var info (MPI_INFO_NULL for an
@@ -21,7 +22,10 @@ int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const cop
 /* Create path in the format of the open dataset in (collective). */
 int tool_create_like(int in, const char *path, int rank, const char *tool, int *out);
 
-/* Common command line handling. */
+/* Common command line handling. tool_start: MPI_Init, rank and size; if
+ * any argument is --help or -h, rank 0 prints usage to stdout and MPI is
+ * finalized: returns 1, and the tool exits 0. */
+int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FILE *));
 int tool_refuse_existing(const char *path, int force, int rank);
 const char *tool_base_of_subfile(const char *in, char *buf, int len);
 #endif

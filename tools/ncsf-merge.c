@@ -27,15 +27,9 @@ int main(int argc, char **argv)
     int rank, nprocs, force = 0, quiet = 0, in, out, err;
     const char *args[2];
     int nargs = 0;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    if (tool_start(&argc, &argv, &rank, &nprocs, usage)) return 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            if (rank == 0) usage(stdout);
-            MPI_Finalize();
-            return 0;
-        } else if (!strcmp(argv[i], "--force") || !strcmp(argv[i], "-f")) force = 1;
+        if (!strcmp(argv[i], "--force") || !strcmp(argv[i], "-f")) force = 1;
         else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) quiet = 1;
         else if (argv[i][0] == '-' && argv[i][1]) {
             if (rank == 0) { fprintf(stderr, "ncsf-merge: unknown option %s\n", argv[i]); usage(stderr); }

@@ -49,15 +49,9 @@ int main(int argc, char **argv)
     int rank, nprocs, force = 0, in, out, err, nargs = 0;
     const char *args[2];
     split_opts s = {NULL, NULL, NULL};
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    if (tool_start(&argc, &argv, &rank, &nprocs, usage)) return 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            if (rank == 0) usage(stdout);
-            MPI_Finalize();
-            return 0;
-        } else if (!strcmp(argv[i], "--force") || !strcmp(argv[i], "-f")) force = 1;
+        if (!strcmp(argv[i], "--force") || !strcmp(argv[i], "-f")) force = 1;
         else if (!strcmp(argv[i], "--var") && i + 1 < argc) s.vars = argv[++i];
         else if (!strcmp(argv[i], "--nfiles") && i + 1 < argc) s.nfiles = argv[++i];
         else if (!strcmp(argv[i], "--dims") && i + 1 < argc) s.dims = argv[++i];

@@ -138,6 +138,17 @@ void bench_remove(const bench_cfg *cfg, const char *path)
     MPI_Barrier(MPI_COMM_WORLD);
 }
 
+int bench_close_timed(int ncid, double t0, double t1, bench_times *t)
+{
+    double t2 = MPI_Wtime();
+    int err = ncmpi_close(ncid);
+    double t3 = MPI_Wtime();
+    t->open += t1 - t0;
+    t->io += t2 - t1;
+    t->close += t3 - t2;
+    return err;
+}
+
 void bench_reduce(const bench_cfg *cfg, bench_times *t)
 {
     (void)cfg;

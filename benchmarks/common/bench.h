@@ -44,6 +44,9 @@ void bench_remove(const bench_cfg *cfg, const char *path);
 typedef struct { double open, io, close; } bench_times;
 /* Reduce with MPI_MAX. */
 void bench_reduce(const bench_cfg *cfg, bench_times *t);
+/* Close ncid and add to t: open from t0 to t1, I/O from t1 to now, then
+ * the close; returns close's error. */
+int bench_close_timed(int ncid, double t0, double t1, bench_times *t);
 
 /* The human line and the CSV line of one measured phase. */
 void bench_report(const bench_cfg *cfg, const char *kernel, const char *phase, int files,

@@ -118,12 +118,7 @@ static int write_checkpoint(s3d *s, int ck, bench_times *t, int *ncalls)
         (*ncalls)++;
     }
     if (!err && s->method == 1) err = ncmpi_wait_all(ncid, 4, req, st4);
-    double t2 = MPI_Wtime();
-    int e = ncmpi_close(ncid);
-    double t3 = MPI_Wtime();
-    t->open += t1 - t0;
-    t->io += t2 - t1;
-    t->close += t3 - t2;
+    int e = bench_close_timed(ncid, t0, t1, t);
     if (err) fprintf(stderr, "[%d] checkpoint %d: %s\n", s->cfg.rank, ck, ncmpi_strerror(err));
     return err ? err : e;
 }
@@ -144,12 +139,7 @@ static int read_checkpoint(s3d *s, int ck, bench_times *t, long *bad)
         err = ncmpi_inq_varid(ncid, names[v], &varid);
         if (!err) err = ncmpi_get_vara_double_all(ncid, varid, st, ct, s->buf[v]);
     }
-    double t2 = MPI_Wtime();
-    int e = ncmpi_close(ncid);
-    double t3 = MPI_Wtime();
-    t->open += t1 - t0;
-    t->io += t2 - t1;
-    t->close += t3 - t2;
+    int e = bench_close_timed(ncid, t0, t1, t);
     for (int v = 0; !err && v < 4; v++) *bad += fill(s->buf[v], ncomp[v], v, ck, &s->d, 1);
     return err ? err : e;
 }
