@@ -41,6 +41,14 @@ int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len);
 /* The last error message ncsf produced for this dataset ("" if none). */
 const char *ncsf_errmsg(int ncid);
 
+/* create and open that also say why they failed: on failure msg gets the
+ * reason (at most msglen bytes, the same text on every process), which
+ * ncsf_errmsg cannot give as there is no ncid. msg may be NULL. */
+int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
+                   char *msg, int msglen);
+int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
+                 char *msg, int msglen);
+
 /* Dataset-level calls, routed through ncsf so it can track the file. */
 int ncsf_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp);
 int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp);

@@ -14,7 +14,7 @@ mkdir build-san
 git ls-files -co --exclude-standard -z | grep -zv '^build-' | tar --null -T - -cf - | tar -xf - -C build-san
 cd build-san
 autoreconf -fi > autoreconf.log 2>&1
-./configure --enable-sanitizers --with-pnetcdf="$pnc" > configure.log 2>&1 ||
+./configure --enable-sanitizers --enable-fault-injection --with-pnetcdf="$pnc" > configure.log 2>&1 ||
   { tail -30 configure.log >&2; exit 1; }
 make -j2 > make.log 2>&1 || { grep -E "error|warning" make.log | head -30 >&2; exit 1; }
 if grep -q "warning:" make.log; then grep "warning:" make.log | head -20 >&2; echo "sanitize.sh: warnings" >&2; exit 1; fi

@@ -94,25 +94,63 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
+    /* through a subfile: the whole dataset if its base file is there */
+    const char *path = argv[1];
+    char *base = NULL, *dsdir = NULL, why[700] = "";
+    int lone = 0;
+    if (ncsfi_is_subfile(ncid)) {
+        int bid;
+        char id[33] = "", bidv[33] = "";
+        if (ncsfi_locate_base(ncid, path, &base, &dsdir, why, sizeof why)) {
+            printf("%s\n", why);
+            ncmpi_close(ncid);
+            MPI_Finalize();
+            return 1;
+        }
+        ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", id);
+        if (ncsfi_regular_file(base) == NC_NOERR &&
+            ncmpi_open(MPI_COMM_SELF, base, NC_NOWRITE, MPI_INFO_NULL, &bid) == NC_NOERR) {
+            if (!ncsfi_is_subfile(bid) &&
+                ncmpi_get_att_text(bid, NC_GLOBAL, "subfiling_dataset_id", bidv) == NC_NOERR &&
+                !memcmp(id, bidv, 32)) {
+                printf("%s is a subfile of the dataset whose base file is %s\n", path, base);
+                ncmpi_close(ncid);
+                ncid = bid;
+                path = base;
+            } else {
+                ncmpi_close(bid);
+                lone = 1;
+            }
+        } else {
+            lone = 1;
+        }
+        if (lone) printf("%s is a subfile; its base file %s is not there: showing the subfile's "
+                         "variables\n", path, base);
+    }
     ncsf_file *f;
-    if ((err = ncsfi_file_new(MPI_COMM_SELF, argv[1], MPI_INFO_NULL, ncid, &f))) {
+    if ((err = ncsfi_file_new(MPI_COMM_SELF, path, MPI_INFO_NULL, ncid, &f))) {
         MPI_Finalize();
         return 1;
     }
+    if (lone) {
+        free(f->dir);
+        f->dir = dsdir;
+        dsdir = NULL;
+        f->via_subfile = 1;
+    }
+    free(dsdir);
     nc_type t;
     MPI_Offset len;
     if (ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR || t != NC_CHAR || len != 32) {
-        printf("%s: not a subfiled dataset (no subfiling_dataset_id)\n", argv[1]);
+        printf("%s: not a subfiled dataset (no subfiling_dataset_id)\n", path);
         bad = 1;
     } else {
         ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", f->dsid);
         int fmt, nvars, unlim, n = 0;
         ncmpi_inq_format(ncid, &fmt);
-        f->via_subfile = ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_base", &t, &len) == NC_NOERR;
-        if (f->via_subfile && ncsfi_dataset_dir_from_subfile(f)) bad = 1;
-        printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", argv[1], f->dsid,
+        printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, f->dsid,
                fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1,
-               f->via_subfile ? "a subfile" : "the base file");
+               f->via_subfile ? "a subfile alone" : "the base file");
         if (!f->via_subfile) {
             int state = ncsfi_read_state(ncid);
             printf("  state: %s\n", state == NCSF_STATE_COMPLETE ? "complete (closed by its writer)"
@@ -142,6 +180,7 @@ int main(int argc, char **argv)
     ncmpi_close(ncid);
     f->ncid = -1;
     ncsfi_file_free(f);
+    free(base);
     MPI_Finalize();
     return bad;
 }

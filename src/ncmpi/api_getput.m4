@@ -63,6 +63,9 @@ define(`RA', `ifelse(`$5', `NCSF_MODE_INDEP', `', `$5', `NCSF_MODE_COLL', `', `,
 define(`RN', `ifelse(`$5', `NCSF_MODE_INDEP', `', `$5', `NCSF_MODE_COLL', `', `, req')')
 define(`RS', `ifelse(`$5', `NCSF_MODE_INDEP', `', `$5', `NCSF_MODE_COLL', `', `c.req = req;')')
 
+dnl a collective call agrees on where it goes before anything collective
+define(`ROUTE', `ifelse(`$1', `NCSF_MODE_COLL', `ncsfi_route_collective', `ncsfi_route')')
+
 define(`FUNC', `ifelse(MODE, `header',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@));
 ', MODE, `redirect',
@@ -71,7 +74,7 @@ define(`FUNC', `ifelse(MODE, `header',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@))
 {
     ncsf_call c;
-    int route = ncsfi_route(ncid, varid);
+    int route = ROUTE($5)(ncid, varid);
     if (route < 0) return route;
     if (route == 0)
         return ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@));

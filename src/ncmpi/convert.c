@@ -195,3 +195,35 @@ void ncsfi_swap(void *buf, int size, MPI_Offset n)
         for (MPI_Offset i = 0; i < n; i++, p += 8) { uint64_t x; memcpy(&x, p, 8); x = __builtin_bswap64(x); memcpy(p, &x, 8); }
     }
 }
+
+/* MPI_Pack and MPI_Unpack take int sizes: a buffer of more than 2 GiB
+ * goes count elements of its type at a time, each call under 1 GiB. */
+static int pack_chunks(void *user, MPI_Offset count, MPI_Datatype t, char *packed, int pack)
+{
+    int size;
+    MPI_Aint lb, extent;
+    if (MPI_Type_size(t, &size) != MPI_SUCCESS || MPI_Type_get_extent(t, &lb, &extent) != MPI_SUCCESS)
+        return NC_EMPI;
+    if (size <= 0) return NC_NOERR;
+    MPI_Offset per = ((MPI_Offset)1 << 30) / size;
+    if (per < 1) return NC_EINTOVERFLOW; /* one element of the type over 1 GiB */
+    for (MPI_Offset done = 0; done < count;) {
+        MPI_Offset n = count - done < per ? count - done : per;
+        char *u = (char *)user + done * extent, *p = packed + done * size;
+        int pos = 0, rc = pack ? MPI_Pack(u, (int)n, t, p, (int)(n * size), &pos, MPI_COMM_SELF)
+                               : MPI_Unpack(p, (int)(n * size), &pos, u, (int)n, t, MPI_COMM_SELF);
+        if (rc != MPI_SUCCESS) return NC_EMPI;
+        done += n;
+    }
+    return NC_NOERR;
+}
+
+int ncsfi_pack(const void *user, MPI_Offset count, MPI_Datatype t, void *packed)
+{
+    return pack_chunks((void *)user, count, t, packed, 1);
+}
+
+int ncsfi_unpack(const void *packed, void *user, MPI_Offset count, MPI_Datatype t)
+{
+    return pack_chunks(user, count, t, (char *)packed, 0);
+}

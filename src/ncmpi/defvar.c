@@ -53,6 +53,25 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
     return NC_NOERR;
 }
 
+/* The subfiles' names must be files this file system can hold: refused
+ * here, not at enddef with the base file half made. */
+static int check_file_names(ncsf_file *f, const char *name, const char *group, int nfiles)
+{
+    if (ncsfi_has_control_char(f->stem)) {
+        ncsfi_set_error(f, f->rank == 0, "def_var %s: the base file name \"%s\" holds a control "
+                        "character (a newline, say): subfiles cannot be named after it", name, f->stem);
+        return NC_EBADNAME;
+    }
+    if (!ncsfi_subfile_name_fits(f->stem, group ? group : name, group != NULL, nfiles)) {
+        ncsfi_set_error(f, f->rank == 0, "def_var %s: its subfile names (%s.%s%s.N, with every byte "
+                        "but A-Z a-z 0-9 - _ written as %%XX) would be longer than the %d bytes a "
+                        "file name may have", name, f->stem, group ? "@" : "", group ? group : name,
+                        NCSF_NAME_MAX);
+        return NC_EMAXNAME;
+    }
+    return NC_NOERR;
+}
+
 int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
                  const int *dimids, int *varidp, MPI_Info info)
 {
@@ -92,27 +111,39 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     }
 
     if ((err = ncsfi_check_group(f, name, c.group, dimids, gsize, npart, pdims, c.nfiles))) goto out;
-    if (!f->dsid[0]) {
-        if ((err = ncsfi_new_dataset_id(f)) || (err = ncsfi_put_dataset_id(f, ncid)) ||
-            (err = ncsfi_put_state(ncid)))
-            goto out;
-        f->marked = 1;
+    if ((err = check_file_names(f, name, c.group, c.nfiles))) goto out;
+    /* everything that can fail on one process alone happens first, and is
+     * agreed, before the placeholder is defined: never half a variable */
+    int nvars = 0, newid = !f->dsid[0];
+    ncsf_var *v = NULL;
+    ncsf_atts *atts = NULL;
+    char dsid[sizeof f->dsid];
+    memcpy(dsid, f->dsid, sizeof dsid);
+    err = ncmpi_inq_nvars(ncid, &nvars);
+    if (!err) err = grow_vars(f, nvars);
+    if (!err) err = ncsfi_var_new(f, nvars, name, xtype, ndims, dimids, gsize, record, npart, pdims,
+                                  c.nfiles, c.group, &v);
+    if (!err) err = ncsfi_atts_make(f, v, &atts);
+    if (newid) {
+        int e = ncsfi_new_dataset_id(f); /* collective: made on every rank */
+        if (!err) err = e;
     }
-    if (record) err = ncmpi_def_var(ncid, name, xtype, 1, &unlim, &varid);
-    else err = ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
-    if (err) goto out;
-
-    ncsf_var *v;
-    if ((err = grow_vars(f, varid))) goto out;
-    if ((err = ncsfi_var_new(f, varid, xtype, ndims, dimids, gsize, record, npart, pdims,
-                             c.nfiles, c.group, &v)))
-        goto out;
-    if ((err = ncsfi_put_var_atts(f, ncid, varid, v, -1))) {
-        sf_layout_free(v->lay);
-        ncsfi_var_free(v);
+    err = ncsfi_agree(f->comm, err);
+    if (!err && newid && ((err = ncsfi_put_dataset_id(f, ncid)) || (err = ncsfi_put_state(ncid, NCSF_STATE_WRITING))))
+        newid = 0;
+    if (!err) err = record ? ncmpi_def_var(ncid, name, xtype, 1, &unlim, &varid)
+                           : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
+    if (!err && varid != nvars) err = NC_EINTERNAL;
+    if (!err) err = ncsfi_atts_put(ncid, varid, atts, -1);
+    ncsfi_atts_free(atts);
+    if (err) {
+        if (v) { sf_layout_free(v->lay); ncsfi_var_free(v); }
+        memcpy(f->dsid, dsid, sizeof dsid);
         goto out;
     }
+    if (newid) f->marked = 1;
     f->vars[varid] = v;
+    f->nsubfiled++;
     *varidp = varid;
 out:
     ncsfi_hints_free(&vh);

@@ -3,8 +3,13 @@
  * and keeps ncsf's state of the dataset in step: create/open set it up,
  * enddef creates the subfiles of newly defined variables, sync and close
  * flush and finish them, the data-mode calls track the mode.
+ *
+ * Create and open either succeed on every process or fail on every
+ * process with the same code; the reason is then the same text on every
+ * process (ncsf_create_ex, ncsf_open_ex), whichever process found it.
  */
 #include "ncsf_internal.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef HAVE_SYS_RESOURCE_H
@@ -14,14 +19,15 @@
 int ncsfi_agree(MPI_Comm comm, int err)
 {
     int out;
-    MPI_Allreduce(&err, &out, 1, MPI_INT, MPI_MIN, comm);
+    /* an agreement: trusted (never made to fail by fault injection) */
+    if ((MPI_Allreduce)(&err, &out, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return err ? err : NC_EMPI;
     return out;
 }
 
 /* subfiling_max_open, or a default that leaves most descriptors to the
  * application, and subfiling_aggregate; the same on every rank (the handle
  * table and the choice of transfer depend on them). */
-static int choose_limits(ncsf_file *f, long long *aggregate)
+static int choose_limits(ncsf_file *f, long long *aggregate, int *max_open)
 {
     int m = f->hints.max_open > 0 ? f->hints.max_open : NCSF_DEFAULT_MAX_OPEN;
 #ifdef HAVE_SYS_RESOURCE_H
@@ -35,9 +41,23 @@ static int choose_limits(ncsf_file *f, long long *aggregate)
     }
 #endif
     long long v[2] = {m, f->hints.aggregate >= 0 ? f->hints.aggregate : NCSF_DEFAULT_AGGREGATE};
-    MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MIN, f->comm);
+    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MIN, f->comm) != MPI_SUCCESS) return NC_EMPI;
     *aggregate = v[1];
-    return (int)v[0];
+    *max_open = (int)v[0];
+    return NC_NOERR;
+}
+
+/* dir and stem of path (dir "" for the current directory) */
+static int split_path(ncsf_file *f, const char *path)
+{
+    free(f->path);
+    free(f->dir);
+    free(f->stem);
+    f->path = strdup(path);
+    const char *slash = strrchr(path, '/');
+    f->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
+    f->stem = strdup(slash ? slash + 1 : path);
+    return f->path && f->dir && f->stem ? NC_NOERR : NC_ENOMEM;
 }
 
 int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
@@ -48,17 +68,17 @@ int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
     f->ncid = ncid;
     f->info = MPI_INFO_NULL;
     f->comm = MPI_COMM_NULL;
-    f->path = strdup(path);
-    const char *slash = strrchr(path, '/');
-    f->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
-    f->stem = strdup(slash ? slash + 1 : path);
-    if (!f->path || !f->dir || !f->stem) { ncsfi_file_free(f); return NC_ENOMEM; }
-    MPI_Comm_dup(comm, &f->comm);
+    f->state_at_open = NCSF_STATE_COMPLETE;
+    f->hints.enable = -1;
+    f->hints.aggregate = -1;
+    if (split_path(f, path) || MPI_Comm_dup(comm, &f->comm) != MPI_SUCCESS ||
+        (info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS)) {
+        ncsfi_file_free(f);
+        return NC_ENOMEM;
+    }
     MPI_Comm_rank(f->comm, &f->rank);
     MPI_Comm_size(f->comm, &f->nprocs);
-    if (info != MPI_INFO_NULL) MPI_Info_dup(info, &f->info);
-    ncmpi_inq_format(ncid, &f->format);
-    f->hints.enable = -1;
+    if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
     *fp = f;
     return NC_NOERR;
 }
@@ -85,37 +105,90 @@ void ncsfi_file_free(ncsf_file *f)
     free(f);
 }
 
-/* Hints, engine context, registration: common to create and open. */
+/* Engine context and registration: common to create and open (hints are
+ * parsed already). Collective. */
 static int attach(ncsf_file *f, int readonly)
 {
-    char msg[256] = "";
-    int err = ncsfi_hints_parse(f->info, &f->hints, msg, sizeof msg);
-    if (err) {
-        ncsfi_set_error(f, f->rank == 0, "%s", msg);
-        return err;
-    }
+    long long aggregate = 0;
+    int max_open = 1, err = choose_limits(f, &aggregate, &max_open);
     f->readonly = readonly;
-    long long aggregate;
-    f->max_open = choose_limits(f, &aggregate);
-    if (sf_context_create(f->comm, f->info, f->max_open, readonly, &f->ctx) != SF_OK) return NC_ENOMEM;
-    sf_context_set_aggregate_max(f->ctx, aggregate);
-    return ncsfi_register(f);
+    f->max_open = max_open;
+    if (!err && sf_context_create(f->comm, f->info, max_open, readonly, &f->ctx) != SF_OK) err = NC_ENOMEM;
+    if (!err) sf_context_set_aggregate_max(f->ctx, aggregate);
+    if (!err) err = ncsfi_register(f);
+    return ncsfi_agree(f->comm, err);
+}
+
+/* Hints given at create or open: checked before any file is touched. */
+static int parse_file_hints(MPI_Info info, const char *path, ncsf_hints *h, char *msg, int len)
+{
+    int err = ncsfi_hints_parse(info, h, msg, len);
+    if (err) return err;
+    const char *slash = strrchr(path, '/'), *stem = slash ? slash + 1 : path;
+    if (h->enable == 1 && ncsfi_has_control_char(stem)) {
+        snprintf(msg, len, "%s: the file name holds a control character (a newline, say): "
+                 "subfiles cannot be named after it", path);
+        return NC_EBADNAME;
+    }
+    return NC_NOERR;
+}
+
+/* The reason for a failed create or open, the same on every process: the
+ * lowest-ranked process that has one tells the others. err is agreed. */
+static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, int outlen)
+{
+    int rank, size, who;
+    char buf[512];
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int have = mine && *mine ? rank : size;
+    if ((MPI_Allreduce)(&have, &who, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) who = size;
+    if (who < size) {
+        if (rank == who) snprintf(buf, sizeof buf, "%s", mine);
+        if ((MPI_Bcast)(buf, sizeof buf, MPI_CHAR, who, comm) != MPI_SUCCESS) who = size;
+        buf[sizeof buf - 1] = 0;
+    }
+    if (who >= size) snprintf(buf, sizeof buf, "%s", ncmpi_strerror(err));
+    if (out && outlen > 0) snprintf(out, outlen, "%s", buf);
+    if (rank == 0 && !getenv("NCSF_QUIET") && mine != NULL) fprintf(stderr, "ncsf: %s\n", buf);
+}
+
+int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
+                   char *msg, int msglen)
+{
+    ncsf_file *f = NULL;
+    ncsf_hints h = {0};
+    char why[512] = "";
+    int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1;
+    if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
+    if (!err) {
+        err = ncmpi_create(comm, path, cmode, info, &ncid);
+        if (err) snprintf(why, sizeof why, "cannot create %s: %s", path, ncmpi_strerror(err));
+    }
+    /* PnetCDF's errors are agreed; ours above are the same everywhere */
+    if (!err && (err = ncsfi_file_new(comm, path, info, ncid, &f)) == NC_NOERR) {
+        f->hints = h;
+        memset(&h, 0, sizeof h);
+        f->indef = 1;
+        f->noclobber = (cmode & NC_NOCLOBBER) != 0;
+        err = attach(f, 0);
+        if (err) snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
+    }
+    if (err) {
+        if (ncid >= 0) ncmpi_abort(ncid);
+        if (f) { ncsfi_unregister(f); ncsfi_file_free(f); }
+        share_reason(comm, err, why, msg, msglen);
+        if (ncidp) *ncidp = -1;
+    } else {
+        *ncidp = ncid;
+    }
+    ncsfi_hints_free(&h);
+    return err;
 }
 
 int ncsf_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp)
 {
-    ncsf_file *f = NULL;
-    int err = ncmpi_create(comm, path, cmode, info, ncidp);
-    if (err) return err;
-    if ((err = ncsfi_file_new(comm, path, info, *ncidp, &f)) == NC_NOERR) {
-        f->indef = 1;
-        err = attach(f, 0);
-    }
-    if (err) {
-        ncmpi_abort(*ncidp);
-        if (f) { ncsfi_unregister(f); ncsfi_file_free(f); }
-    }
-    return err;
+    return ncsf_create_ex(comm, path, cmode, info, ncidp, NULL, 0);
 }
 
 int ncsf_inq_var_subfiling(int ncid, int varid, int *enabled, int *nfiles)
@@ -139,32 +212,6 @@ int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len)
     return NC_NOERR;
 }
 
-/* Opened through a subfile: the names in its attributes are relative to
- * the base file's directory, which subfiling_base ("../" per level, then
- * the base file's name) leads to from the subfile's own. */
-int ncsfi_dataset_dir_from_subfile(ncsf_file *f)
-{
-    nc_type t = NC_NAT;
-    MPI_Offset len = 0;
-    ncmpi_inq_att(f->ncid, NC_GLOBAL, "subfiling_base", &t, &len);
-    char *base = t == NC_CHAR && len > 0 && len < 4096 ? calloc(len + 1, 1) : NULL;
-    int err = base ? ncmpi_get_att_text(f->ncid, NC_GLOBAL, "subfiling_base", base) : NC_EVARMETA;
-    const char *slash = base ? strrchr(base, '/') : NULL;
-    if (!err && slash) {
-        for (const char *c = base; c < slash; c += 3)
-            if (strncmp(c, "../", 3) && strncmp(c, "..", (size_t)(slash - c))) err = NC_EVARMETA;
-        if (!err) {
-            base[slash - base] = 0;
-            char *dir = ncsfi_join(*f->dir ? f->dir : ".", base);
-            if (!dir) err = NC_ENOMEM;
-            else { free(f->dir); f->dir = dir; }
-        }
-    }
-    if (err) ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_base is malformed", f->path);
-    free(base);
-    return err;
-}
-
 /* Find the subfiled variables of a file just opened. */
 static int load_vars(ncsf_file *f)
 {
@@ -174,22 +221,21 @@ static int load_vars(ncsf_file *f)
     if (ncmpi_inq_att(f->ncid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR)
         return NC_NOERR; /* an ordinary netCDF file */
     if (t != NC_CHAR || len != 32 || ncmpi_get_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", f->dsid)) {
-        ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_dataset_id is malformed", f->path);
+        ncsfi_set_error(f, 0, "%s: attribute subfiling_dataset_id is malformed", f->path);
         return NC_EVARMETA;
     }
     f->dsid[32] = 0;
-    f->via_subfile = ncmpi_inq_att(f->ncid, NC_GLOBAL, "subfiling_base", &t, &len) == NC_NOERR;
-    if (f->via_subfile && (err = ncsfi_dataset_dir_from_subfile(f))) return err;
     if (!f->via_subfile) {
         int state = ncsfi_read_state(f->ncid);
         if (state < 0) {
-            ncsfi_set_error(f, f->rank == 0, "%s: attribute subfiling_state is malformed", f->path);
+            ncsfi_set_error(f, 0, "%s: attribute subfiling_state is malformed", f->path);
             return NC_EVARMETA;
         }
         if (state != NCSF_STATE_COMPLETE && !f->hints.accept_incomplete) {
-            ncsfi_set_error(f, f->rank == 0, "%s: %s, so it may be incomplete (give the hint "
+            ncsfi_set_error(f, 0, "%s: %s, so it may be incomplete (give the hint "
                             "subfiling_incomplete=accept to open it anyway)", f->path,
-                            state == NCSF_STATE_FAILED ? "writing it failed (a subfile could not be created, written or finished)"
+                            state == NCSF_STATE_FAILED ? "writing it failed (a subfile could not be created, "
+                                                         "written or finished, or requests were dropped)"
                                                        : "its writer did not close it");
             return NC_ETRUNC;
         }
@@ -199,11 +245,12 @@ static int load_vars(ncsf_file *f)
     if (!f->vars) return NC_ENOMEM;
     f->nvars_cap = nvars;
     int ndims;
-    ncmpi_inq_ndims(f->ncid, &ndims);
+    if ((err = ncmpi_inq_ndims(f->ncid, &ndims))) return err;
     for (int i = 0; i < nvars; i++) {
         int on, index;
         if (ncmpi_get_att_int(f->ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
         err = ncsfi_read_var_atts(f, f->ncid, i, &f->vars[i], &index);
+        if (!err) f->nsubfiled++;
         if (!err && (index >= 0) != f->via_subfile) {
             ncsfi_set_error(f, 0, "variable %d: subfiling_index=%d does not fit a %s file", i, index,
                             f->via_subfile ? "sub" : "base");
@@ -212,7 +259,7 @@ static int load_vars(ncsf_file *f)
         if (err) {
             char msg[sizeof f->errmsg];
             memcpy(msg, f->errmsg, sizeof msg);
-            ncsfi_set_error(f, f->rank == 0, "%s: %s", f->path, msg);
+            ncsfi_set_error(f, 0, "%s: %s", f->path, msg);
             return err;
         }
         if (f->via_subfile) {
@@ -239,32 +286,137 @@ static int load_vars(ncsf_file *f)
     return ncsfi_check_subfiles(f);
 }
 
-int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp)
+/* Opened through a subfile: open the whole dataset through its base file
+ * instead when that is there and of the same dataset (then *reopen gets
+ * its path); otherwise read the subfile's own variables alone. Collective:
+ * rank 0 looks, everyone learns the outcome. */
+static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whylen)
 {
-    ncsf_file *f = NULL;
-    int err = ncmpi_open(comm, path, omode, info, ncidp);
-    if (err) return err;
-    err = ncsfi_file_new(comm, path, info, *ncidp, &f);
-    if (!err) err = attach(f, !(omode & NC_WRITE));
-    if (!err) err = load_vars(f);
-    if (!err && (omode & NC_WRITE) && f->dsid[0] && !f->via_subfile) {
-        /* being changed: a crash from now on leaves it marked so */
-        err = ncsfi_mark_state(f, NCSF_STATE_WRITING);
-        f->marked = !err;
+    char *base = NULL, *dsdir = NULL;
+    int err = ncsfi_locate_base(f->ncid, f->path, &base, &dsdir, why, whylen);
+    int usable = 0;
+    if (!err && f->rank == 0 && ncsfi_regular_file(base) == NC_NOERR) {
+        /* the same dataset? (plain PnetCDF, this process alone) */
+        int bid;
+        char id[33] = "", mine[33] = "";
+        nc_type t;
+        MPI_Offset len;
+        if (ncmpi_open(MPI_COMM_SELF, base, NC_NOWRITE, MPI_INFO_NULL, &bid) == NC_NOERR) {
+            if (ncmpi_inq_att(bid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) == NC_NOERR && t == NC_CHAR &&
+                len == 32 && ncmpi_get_att_text(bid, NC_GLOBAL, "subfiling_dataset_id", id) == NC_NOERR &&
+                !ncsfi_is_subfile(bid) &&
+                ncmpi_get_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", mine) == NC_NOERR &&
+                !memcmp(id, mine, 32))
+                usable = 1;
+            ncmpi_close(bid);
+        }
     }
-    if (err) {
-        if (f) { ncsfi_unregister(f); ncsfi_file_free(f); }
-        ncmpi_close(*ncidp);
-        *ncidp = -1;
+    err = ncsfi_agree(f->comm, err);
+    if (!err && MPI_Bcast(&usable, 1, MPI_INT, 0, f->comm) != MPI_SUCCESS) err = NC_EMPI;
+    if (!err && usable) {
+        *reopen = base;
+        base = NULL;
+    } else if (!err) {
+        /* the subfile alone: its variables, read only */
+        if (omode & NC_WRITE) {
+            snprintf(why, whylen, "%s is a subfile whose base file %s is not there (or is of another "
+                     "dataset): it can be read alone but not written", f->path, base);
+            err = NC_EPERM;
+        } else {
+            free(f->dir);
+            f->dir = dsdir;
+            dsdir = NULL;
+            f->via_subfile = 1;
+        }
     }
+    free(base);
+    free(dsdir);
     return err;
 }
 
-/* A dataset whose subfiles could not all be created is marked failed at
- * close (the error is agreed already). */
+static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, ncsf_hints *h,
+                    ncsf_file **fp, char **reopen, char *why, int whylen)
+{
+    int ncid = -1, err = ncmpi_open(comm, path, omode, info, &ncid);
+    ncsf_file *f = NULL;
+    *fp = NULL;
+    if (err) {
+        snprintf(why, whylen, "cannot open %s: %s", path, ncmpi_strerror(err));
+        return err;
+    }
+    if ((err = ncsfi_file_new(comm, path, info, ncid, &f))) {
+        ncmpi_close(ncid);
+        return ncsfi_agree(comm, err);
+    }
+    *fp = f;
+    f->hints = *h;
+    memset(h, 0, sizeof *h);
+    err = attach(f, !(omode & NC_WRITE));
+    if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
+    if (!err && !*reopen) err = ncsfi_agree(f->comm, load_vars(f));
+    if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])
+        err = ncsfi_agree(f->comm, ncsfi_state_begin_writing(f));
+    if (err && !*why) snprintf(why, whylen, "%s", f->errmsg[0] ? f->errmsg : ncmpi_strerror(err));
+    return err;
+}
+
+static void drop(ncsf_file *f)
+{
+    if (!f) return;
+    int ncid = f->ncid;
+    ncsfi_unregister(f);
+    ncsfi_file_free(f);
+    ncmpi_close(ncid);
+}
+
+int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
+                 char *msg, int msglen)
+{
+    ncsf_file *f = NULL;
+    ncsf_hints h = {0};
+    char why[512] = "", *reopen = NULL;
+    int err = ncidp && path ? NC_NOERR : NC_EINVAL;
+    if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
+    if (!err) err = open_one(comm, path, omode, info, &h, &f, &reopen, why, sizeof why);
+    if (!err && reopen) {
+        /* a subfile of a dataset whose base file is there: the dataset */
+        ncsf_hints again = {0};
+        drop(f);
+        f = NULL;
+        err = parse_file_hints(info, reopen, &again, why, sizeof why);
+        char *twice = NULL; /* a base file is not a subfile: no second redirection */
+        if (!err) err = open_one(comm, reopen, omode, info, &again, &f, &twice, why, sizeof why);
+        free(twice);
+        ncsfi_hints_free(&again);
+        free(reopen);
+    }
+    if (err) {
+        drop(f);
+        share_reason(comm, err, why, msg, msglen);
+        if (ncidp) *ncidp = -1;
+    } else {
+        *ncidp = f->ncid;
+    }
+    ncsfi_hints_free(&h);
+    return err;
+}
+
+int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp)
+{
+    return ncsf_open_ex(comm, path, omode, info, ncidp, NULL, 0);
+}
+
+/* The new variables of a failed enddef refuse every access with the
+ * enddef's error; the dataset is marked failed at close. */
 static int subfiles_created(ncsf_file *f, int err)
 {
-    if (err && !f->write_failed) f->write_failed = err;
+    if (!err) return NC_NOERR;
+    if (!f->write_failed) f->write_failed = err;
+    for (int i = 0; i < f->nvars_cap; i++)
+        if (f->vars[i] && !f->vars[i]->created && !f->vars[i]->broken) {
+            f->vars[i]->broken = err;
+            f->vars[i]->broken_k = -1;
+        }
     return err;
 }
 
@@ -295,23 +447,11 @@ int ncsf_redef(int ncid)
     return err;
 }
 
-static int has_subfiled(const ncsf_file *f)
-{
-    for (int i = 0; i < f->nvars_cap; i++)
-        if (f->vars[i]) return 1;
-    return 0;
-}
-
-static int error_from_engine_agreed(ncsf_file *f, int sf_err)
-{
-    return ncsfi_agree(f->comm, ncsfi_error_from_engine(sf_err));
-}
-
 /* Everything written reaches the subfiles and their headers. */
 static int flush_subfiles(ncsf_file *f)
 {
-    if (f->readonly || !has_subfiled(f)) return NC_NOERR;
-    int err = error_from_engine_agreed(f, sf_context_flush(f->ctx));
+    if (f->readonly || !f->nsubfiled) return NC_NOERR;
+    int err = ncsfi_agree(f->comm, ncsfi_error_from_engine(sf_context_flush(f->ctx)));
     int e = ncsfi_finish_subfiles(f);
     return err ? err : e;
 }
@@ -332,23 +472,50 @@ int ncsf_flush(int ncid)
     return flush_subfiles(f);
 }
 
+/* Requests posted and never waited for are dropped, as PnetCDF drops its
+ * own, and close says so with NC_EPENDING on every process; dropped puts
+ * leave the dataset marked failed (data the application meant to write is
+ * not there). */
+static int drop_pending(ncsf_file *f, int *puts_dropped)
+{
+    int n = ncsfi_pending_count(f), puts = ncsfi_pending_puts(f), any[2] = {n, puts};
+    if (n && !getenv("NCSF_QUIET"))
+        fprintf(stderr, "ncsf: rank %d: %d non-blocking request%s on subfiled variables still pending "
+                "at close: dropped\n", f->rank, n, n == 1 ? "" : "s");
+    ncsfi_pending_free_all(f);
+    if ((MPI_Allreduce)(MPI_IN_PLACE, any, 2, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) return NC_EMPI;
+    *puts_dropped = any[1] > 0;
+    return any[0] ? NC_EPENDING : NC_NOERR;
+}
+
 int ncsf_close(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = NC_NOERR, e;
+    int err = NC_NOERR, e, puts_dropped = 0;
     if (!f) return ncmpi_close(ncid);
     if (f->indef) err = ncsf_enddef(ncid);
-    ncsfi_pending_free_all(f);
+    int pending = drop_pending(f, &puts_dropped);
     e = flush_subfiles(f);
     if (!err) err = e;
-    /* the last thing before the base file closes: it is complete, unless
-     * some rank saw a write fail (independent writes fail alone) */
-    MPI_Allreduce(MPI_IN_PLACE, &f->write_failed, 1, MPI_INT, MPI_MIN, f->comm);
-    if (!err) err = f->write_failed; /* close says so too */
-    if (f->marked && err) ncsfi_mark_state(f, NCSF_STATE_FAILED);
-    else if (f->marked) err = ncsfi_mark_state(f, NCSF_STATE_COMPLETE);
+    /* some rank saw a write fail (independent writes fail alone) */
+    int failed = f->write_failed;
+    if ((MPI_Allreduce)(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS && !failed)
+        failed = NC_EMPI;
+    if (!err) err = failed; /* close says so too */
+    MPI_Offset hsize = 0, size = 0;
+    if (!f->readonly && f->marked) {
+        ncmpi_inq_header_size(ncid, &hsize);
+        e = ncsfi_base_data_end(f, &size);
+        if (!err) err = e;
+    }
     e = ncmpi_close(ncid);
     if (!err) err = e;
+    /* PnetCDF is done with the base file: its length and its mark (a get
+     * never waited for loses nothing on disk; a put does) */
+    if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
+    e = ncsfi_state_finish(f, err != NC_NOERR || puts_dropped, hsize);
+    if (!err) err = e;
+    if (!err) err = pending;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
@@ -388,6 +555,7 @@ int ncsf_end_indep_data(int ncid)
      * is in the files before any collective access; the record count is
      * agreed as PnetCDF agrees its own */
     err = ncsfi_error_from_engine(sf_context_flush_indep(f->ctx));
-    MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm);
+    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS && !err)
+        err = NC_EMPI;
     return ncsfi_agree(f->comm, err);
 }

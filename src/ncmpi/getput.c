@@ -11,6 +11,8 @@
  * finish: undo the in-place swap, or convert what was read into the
  *   caller's type and layout.
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncsf_internal.h"
@@ -47,18 +49,24 @@ int ncsfi_error_from_engine(int e)
     }
 }
 
-/* Check one (start, count, stride) against the variable's current shape. */
+/* Check one (start, count, stride) against the variable's current shape,
+ * as PnetCDF checks its own, with every product checked for overflow: a
+ * put may extend the record dimension, up to v->max_records. */
 static int check_region(const ncsf_var *v, const MPI_Offset *len, int put,
                         const MPI_Offset *st, const MPI_Offset *ct, const MPI_Offset *sd)
 {
     for (int d = 0; d < v->ndims; d++) {
         int unbounded = put && d == 0 && v->lay->record;
+        MPI_Offset step = sd ? sd[d] : 1, last, span;
         if (st[d] < 0) return NC_EINVALCOORDS;
         if (ct[d] < 0) return NC_ENEGATIVECNT;
         if (sd && sd[d] <= 0) return NC_ESTRIDE;
-        if (unbounded) continue;
-        if (st[d] > len[d] || (st[d] == len[d] && ct[d] > 0)) return NC_EINVALCOORDS;
-        if (ct[d] > 0 && st[d] + (ct[d] - 1) * (sd ? sd[d] : 1) >= len[d]) return NC_EEDGE;
+        MPI_Offset limit = unbounded ? v->max_records : len[d];
+        if (st[d] > limit || (st[d] == limit && ct[d] > 0)) return NC_EINVALCOORDS;
+        if (ct[d] == 0) continue;
+        if (__builtin_mul_overflow(ct[d] - 1, step, &span) || __builtin_add_overflow(st[d], span, &last) ||
+            last >= limit)
+            return NC_EEDGE;
     }
     return NC_NOERR;
 }
@@ -124,10 +132,12 @@ static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
     return NC_NOERR;
 }
 
+/* Elements of a region; -1 if more than fit in memory. */
 static MPI_Offset region_elems(const sf_request *r)
 {
     MPI_Offset n = 1;
-    for (int d = 0; d < r->lay->ndims; d++) n *= r->count[d];
+    for (int d = 0; d < r->lay->ndims; d++)
+        if (__builtin_mul_overflow(n, r->count[d], &n)) return -1;
     return n;
 }
 
@@ -165,12 +175,20 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     p->v = v;
     p->put = c->put;
     p->ubuf = c->buf;
-    /* a subfile cut short, opened with subfiling_incomplete=accept */
-    if (v->truncated) return NC_ETRUNC;
+    /* a subfile missing, foreign or cut short: this variable only */
+    if (v->broken) {
+        ncsfi_broken_message(f, v);
+        return v->broken;
+    }
     for (int d = 0; d < v->ndims; d++)
         len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
     if ((err = regions(v, c, len, p))) return err;
-    for (int i = 0; i < p->nreq; i++) p->nelems += region_elems(&p->reqs[i]);
+    for (int i = 0; i < p->nreq; i++) {
+        MPI_Offset n = region_elems(&p->reqs[i]);
+        if (n < 0 || __builtin_add_overflow(p->nelems, n, &p->nelems) ||
+            p->nelems > (MPI_Offset)(PTRDIFF_MAX / 8))
+            return NC_EEDGE;
+    }
     if ((err = buffer_type(v, c, p))) return err;
     if (p->nelems > 0 && !c->buf) return NC_ENULLBUF;
     for (int d = 0; d < v->ndims; d++) p->count[d] = p->reqs[0].count[d];
@@ -197,8 +215,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                 tmp = malloc((size_t)p->nelems * is + 1);
                 if (!tmp) return NC_ENOMEM;
                 if (p->packed) {
-                    int pos = 0;
-                    MPI_Pack(c->buf, (int)c->bufcount, c->buftype, tmp, (int)(p->nelems * is), &pos, MPI_COMM_SELF);
+                    if ((err = ncsfi_pack(c->buf, c->bufcount, c->buftype, tmp))) { free(tmp); return err; }
                 } else {
                     imap_copy(v->ndims, p->count, p->imap, c->buf, tmp, is, 1);
                 }
@@ -235,8 +252,8 @@ int ncsfi_finish(ncsf_prepared *p)
     if (!tmp) return NC_ENOMEM;
     err = ncsfi_convert_get(p->xbuf, p->v->xtype, tmp, p->itype, p->nelems);
     if (p->packed) {
-        int pos = 0;
-        MPI_Unpack(tmp, (int)(p->nelems * is), &pos, p->ubuf, (int)p->bufcount, p->buftype, MPI_COMM_SELF);
+        int e = ncsfi_unpack(tmp, p->ubuf, p->bufcount, p->buftype);
+        if (!err) err = e;
     } else {
         imap_copy(p->v->ndims, p->count, p->imap, p->ubuf, tmp, is, 0);
     }
@@ -249,8 +266,23 @@ void ncsfi_release(ncsf_prepared *p)
     if (p->swapped) ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
     if (!p->xbuf_is_user) free(p->xbuf);
     free(p->reqs);
+    if (p->own_buftype) MPI_Type_free(&p->buftype);
+    p->own_buftype = 0;
     p->xbuf = NULL;
     p->reqs = NULL;
+}
+
+/* A request completed later keeps its own copy of the caller's buffer
+ * type: the caller may free it once the request is posted (PnetCDF
+ * allows that for its own requests). */
+int ncsfi_keep_buftype(ncsf_prepared *p)
+{
+    if (!p->packed || p->put) return NC_NOERR; /* a put was packed already */
+    MPI_Datatype t;
+    if (MPI_Type_dup(p->buftype, &t) != MPI_SUCCESS) return NC_EMPI;
+    p->buftype = t;
+    p->own_buftype = 1;
+    return NC_NOERR;
 }
 
 /* The engine requests of the calls in one direction. */
@@ -284,9 +316,16 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         if (!r && !caller_err) caller_err = NC_ENOMEM;
         MPI_Offset end = 0;
         int e;
-        if (collective) e = sf_access_all(f->ctx, r ? nreq : 0, r, put, &caller_err, &end,
-                                          put && dirs == 3 ? &gets : NULL);
-        else e = nreq ? sf_access_indep(f->ctx, nreq, r, put, &end) : SF_OK;
+        if (collective) {
+            sf_call c = {r ? nreq : 0, r, put, SF_ROUTE_ENGINE, caller_err, put && dirs == 3 ? gets : 0, 0, 0};
+            e = sf_access_all(f->ctx, &c);
+            caller_err = c.caller_err;
+            if (put && dirs == 3) gets = c.flag;
+            end = c.rec_end;
+            if (e == SF_ERR_ROUTE) e = SF_OK, caller_err = ncsfi_route_error(f, c.route_bits, SF_ROUTE_ENGINE);
+        } else {
+            e = nreq ? sf_access_indep(f->ctx, nreq, r, put, &end) : SF_OK;
+        }
         if (put && end > f->numrecs) f->numrecs = end;
         if (put && e != SF_OK && !f->write_failed) /* the mark at close says so */
             f->write_failed = ncsfi_error_from_engine(e);
@@ -295,6 +334,7 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
             ncsfi_set_error(f, 1, "rank %d: %s", f->rank, why);
         if (sf_err == SF_OK) sf_err = e;
         free(r);
+        if (caller_err) break;
     }
     if (caller_err) return caller_err;
     return ncsfi_error_from_engine(sf_err);

@@ -89,6 +89,7 @@ void ncsfi_var_free(ncsf_var *v)
     if (v->names)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
+    free(v->hsize);
     free(v->group);
     free(v);
 }
@@ -158,15 +159,13 @@ int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const i
     return NC_NOERR;
 }
 
-int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
+int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
                   int npart, const int *pdims, int nfiles, const char *group,
                   ncsf_var **vp)
 {
     int pgrid[SF_MAX_PDIMS];
     int n = sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
-    char name[NC_MAX_NAME + 1];
-    ncmpi_inq_varname(f->ncid, varid, name);
     ncsf_var *lead = group_leader(f, group); /* compatible: checked before */
     ncsf_var *v = calloc(1, sizeof *v);
     if (!v) return NC_ENOMEM;
@@ -178,13 +177,14 @@ int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
     v->file_id = lead ? lead->varid : varid;
     v->group = group ? strdup(group) : NULL;
     v->names = calloc(n, sizeof(char *));
+    v->hsize = calloc(n, sizeof(MPI_Offset));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
-    if (!v->names || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK)
+    if (!v->names || !v->hsize || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK)
         goto nomem;
     v->lay->file_id = v->file_id;
     for (int k = 0; k < n; k++) {
         v->names[k] = lead ? strdup(lead->names[k])
-                           : ncsfi_subfile_name(f->hints.dir, f->stem, group ? group : name, k);
+                           : ncsfi_subfile_name(f->hints.dir, f->stem, group ? group : name, group != NULL, k);
         if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, v->names[k]))) goto nomem;
     }
     *vp = v;

@@ -16,21 +16,6 @@
 
 #define CHECK(call) do { int e_ = (call); if (e_ != NC_NOERR) { err = e_; goto out; } } while (0)
 
-/* 64-bit integers: NC_INT64 where the format has it, else NC_DOUBLE
- * (exact to 2^53, beyond what a CDF-1/2 variable can hold). */
-static int put_offsets(ncsf_file *f, int ncid, int varid, const char *name,
-                       MPI_Offset n, const MPI_Offset *v)
-{
-    if (f->format == NC_FORMAT_CDF5)
-        return ncmpi_put_att_longlong(ncid, varid, name, NC_INT64, n, (const long long *)v);
-    double *d = malloc(sizeof(double) * (n ? n : 1));
-    if (!d) return NC_ENOMEM;
-    for (MPI_Offset i = 0; i < n; i++) d[i] = (double)v[i];
-    int err = ncmpi_put_att_double(ncid, varid, name, NC_DOUBLE, n, d);
-    free(d);
-    return err;
-}
-
 int ncsfi_new_dataset_id(ncsf_file *f)
 {
     unsigned char id[16] = {0};
@@ -46,7 +31,7 @@ int ncsfi_new_dataset_id(ncsf_file *f)
             for (int i = 0; i < 16; i++) { x = x * 6364136223846793005ULL + 1442695040888963407ULL; id[i] = (unsigned char)(x >> 56); }
         }
     }
-    MPI_Bcast(id, 16, MPI_UNSIGNED_CHAR, 0, f->comm);
+    if (MPI_Bcast(id, 16, MPI_UNSIGNED_CHAR, 0, f->comm) != MPI_SUCCESS) return NC_EMPI;
     for (int i = 0; i < 16; i++) sprintf(f->dsid + 2 * i, "%02x", id[i]);
     return NC_NOERR;
 }
@@ -70,40 +55,113 @@ static char *join_names(char **names, int n)
     return s;
 }
 
-int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
+/* The subfiling attributes of one variable, made ready beforehand so that
+ * putting them allocates nothing: a failure to make them is found before
+ * anything is defined, and agreed. 64-bit integers are NC_INT64 where the
+ * format has it, else NC_DOUBLE (exact to 2^53, beyond what a CDF-1/2
+ * variable can hold). */
+struct ncsf_atts {
+    int nd, n, npart, cdf5;
+    int pdims[SF_MAX_PDIMS], pgrid[SF_MAX_PDIMS];
+    long long gsize[SF_MAX_DIMS], *st, *ct;
+    double dgsize[SF_MAX_DIMS], *dst, *dct;
+    char *names, *dimnames;
+};
+
+void ncsfi_atts_free(ncsf_atts *a)
+{
+    if (!a) return;
+    free(a->st);
+    free(a->ct);
+    free(a->dst);
+    free(a->dct);
+    free(a->names);
+    free(a->dimnames);
+    free(a);
+}
+
+int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, ncsf_atts **out)
 {
     const sf_layout *lay = v->lay;
-    int nd = v->ndims, one = 1, err = NC_NOERR, n = v->nfiles;
-    MPI_Offset *st = malloc(sizeof(MPI_Offset) * n * nd), *ct = malloc(sizeof(MPI_Offset) * n * nd);
-    MPI_Offset gsize[SF_MAX_DIMS];
-    char *names = join_names(v->names, n), *dimnames = NULL, *dn[SF_MAX_DIMS] = {0};
-    if (!st || !ct || !names) { err = NC_ENOMEM; goto out; }
-    for (int k = 0; k < n; k++) sf_layout_block(lay, k, st + k * nd, ct + k * nd);
-    for (int d = 0; d < nd; d++) gsize[d] = (d == 0 && lay->record) ? 0 : lay->gsize[d];
+    int nd = v->ndims, n = v->nfiles, err = NC_NOERR;
+    char *dn[SF_MAX_DIMS] = {0};
+    ncsf_atts *a = calloc(1, sizeof *a);
+    *out = NULL;
+    if (!a) return NC_ENOMEM;
+    a->nd = nd;
+    a->n = n;
+    a->npart = lay->npart;
+    a->cdf5 = f->format == NC_FORMAT_CDF5;
+    memcpy(a->pdims, lay->pdims, sizeof(int) * lay->npart);
+    memcpy(a->pgrid, lay->pgrid, sizeof(int) * lay->npart);
+    size_t cells = (size_t)n * nd;
+    a->st = malloc(sizeof(long long) * cells);
+    a->ct = malloc(sizeof(long long) * cells);
+    if (!a->cdf5) {
+        a->dst = malloc(sizeof(double) * cells);
+        a->dct = malloc(sizeof(double) * cells);
+    }
+    a->names = join_names(v->names, n);
+    if (!a->st || !a->ct || !a->names || (!a->cdf5 && (!a->dst || !a->dct))) { err = NC_ENOMEM; goto out; }
+    for (int k = 0; k < n; k++) {
+        MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
+        sf_layout_block(lay, k, st, ct);
+        for (int d = 0; d < nd; d++) {
+            a->st[(size_t)k * nd + d] = st[d];
+            a->ct[(size_t)k * nd + d] = ct[d];
+        }
+    }
+    for (size_t i = 0; !a->cdf5 && i < cells; i++) {
+        a->dst[i] = (double)a->st[i];
+        a->dct[i] = (double)a->ct[i];
+    }
     for (int d = 0; d < nd; d++) {
+        a->gsize[d] = (d == 0 && lay->record) ? 0 : lay->gsize[d];
+        a->dgsize[d] = (double)a->gsize[d];
         dn[d] = malloc(NC_MAX_NAME + 1);
         if (!dn[d]) { err = NC_ENOMEM; goto out; }
         CHECK(ncmpi_inq_dimname(f->ncid, v->dimids[d], dn[d]));
     }
-    if (!(dimnames = join_names(dn, nd))) { err = NC_ENOMEM; goto out; }
-
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_enabled", NC_INT, 1, &one));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_gndims", NC_INT, 1, &nd));
-    CHECK(put_offsets(f, ncid, varid, "subfiling_gsize", nd, gsize));
-    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_dimnames", strlen(dimnames), dimnames));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_nfiles", NC_INT, 1, &n));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_porder", NC_INT, lay->npart, lay->pdims));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_pgrid", NC_INT, lay->npart, lay->pgrid));
-    CHECK(put_offsets(f, ncid, varid, "subfiling_starts", (MPI_Offset)n * nd, st));
-    CHECK(put_offsets(f, ncid, varid, "subfiling_counts", (MPI_Offset)n * nd, ct));
-    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_names", strlen(names), names));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_index", NC_INT, 1, &index));
+    if (!(a->dimnames = join_names(dn, nd))) err = NC_ENOMEM;
 out:
     for (int d = 0; d < nd; d++) free(dn[d]);
-    free(dimnames);
-    free(names);
-    free(st);
-    free(ct);
+    if (err) ncsfi_atts_free(a);
+    else *out = a;
+    return err;
+}
+
+static int put_offsets(const ncsf_atts *a, int ncid, int varid, const char *name, MPI_Offset n,
+                       const long long *ll, const double *d)
+{
+    if (a->cdf5) return ncmpi_put_att_longlong(ncid, varid, name, NC_INT64, n, ll);
+    return ncmpi_put_att_double(ncid, varid, name, NC_DOUBLE, n, d);
+}
+
+int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index)
+{
+    int one = 1, err = NC_NOERR, nd = a->nd, n = a->n;
+    MPI_Offset cells = (MPI_Offset)n * nd;
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_enabled", NC_INT, 1, &one));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_gndims", NC_INT, 1, &nd));
+    CHECK(put_offsets(a, ncid, varid, "subfiling_gsize", nd, a->gsize, a->dgsize));
+    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_dimnames", strlen(a->dimnames), a->dimnames));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_nfiles", NC_INT, 1, &n));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_porder", NC_INT, a->npart, a->pdims));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_pgrid", NC_INT, a->npart, a->pgrid));
+    CHECK(put_offsets(a, ncid, varid, "subfiling_starts", cells, a->st, a->dst));
+    CHECK(put_offsets(a, ncid, varid, "subfiling_counts", cells, a->ct, a->dct));
+    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_names", strlen(a->names), a->names));
+    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_index", NC_INT, 1, &index));
+out:
+    return err;
+}
+
+int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
+{
+    ncsf_atts *a;
+    int err = ncsfi_atts_make(f, v, &a);
+    if (!err) err = ncsfi_atts_put(ncid, varid, a, index);
+    ncsfi_atts_free(a);
     return err;
 }
 
@@ -253,6 +311,27 @@ out:
     return err;
 }
 
+/* The file's own dimensions must be what the attributes say: the global
+ * lengths in the base file, the block's lengths in subfile index (the
+ * record dimension unlimited in both). */
+static int check_dims(ctxmsg *m, const ncsf_var *v, int index, const MPI_Offset *st,
+                      const MPI_Offset *ct, char **dn)
+{
+    int nd = v->ndims;
+    for (int d = 0; d < nd; d++) {
+        MPI_Offset len = 0, want = index < 0 ? v->lay->gsize[d] : ct[(MPI_Offset)index * nd + d];
+        int unlimited = 0, rec = d == 0 && v->lay->record;
+        (void)st;
+        if (m->src->dimlen(m->src->ctx, v->dimids[d], &len, &unlimited) != NC_NOERR)
+            BAD("variable %s: dimension %s cannot be inquired", m->var, dn[d]);
+        if (rec != unlimited || (!rec && len != want))
+            BAD("variable %s: dimension %s is %s%lld long in this file, but the subfiling attributes "
+                "say %s%lld", m->var, dn[d], unlimited ? "unlimited, " : "", (long long)len,
+                rec ? "unlimited" : "", rec ? 0LL : (long long)want);
+    }
+    return NC_NOERR;
+}
+
 #define BADG(...) do { ncsfi_set_error(f, 0, __VA_ARGS__); err = NC_EVARMETA; goto out; } while (0)
 
 int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
@@ -320,8 +399,10 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
     }
     v->lay = ncsfi_layout_new(varid, nd, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
     v->names = calloc(n, sizeof(char *));
-    if (!v->lay || !v->names) { err = NC_ENOMEM; goto out; }
+    v->hsize = calloc(n, sizeof(MPI_Offset));
+    if (!v->lay || !v->names || !v->hsize) { err = NC_ENOMEM; goto out; }
     CHECK(check_blocks(m, v->lay, st, ct));
+    if (src->dimlen) CHECK(check_dims(m, v, *index, st, ct, dn));
     for (int k = 0; k < n; k++) {
         v->names[k] = strdup(nm[k]);
         if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, nm[k]))) { err = NC_ENOMEM; goto out; }
@@ -365,12 +446,49 @@ static int pnc_dimid(void *ctx, const char *name, int *id)
     return ncmpi_inq_dimid(((const pnc_var *)ctx)->ncid, name, id);
 }
 
+static int pnc_dimlen(void *ctx, int id, MPI_Offset *len, int *unlimited)
+{
+    int ncid = ((const pnc_var *)ctx)->ncid, unlim = -1, err = ncmpi_inq_unlimdim(ncid, &unlim);
+    *unlimited = id == unlim;
+    return err ? err : ncmpi_inq_dimlen(ncid, id, len);
+}
+
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *index)
 {
     char name[NC_MAX_NAME + 1];
     pnc_var p = {ncid, varid};
-    ncsf_att_source src = {&p, pnc_inq, pnc_get, pnc_dimid, name, NC_NAT};
+    ncsf_att_source src = {&p, pnc_inq, pnc_get, pnc_dimid, pnc_dimlen, name, NC_NAT};
     int err = ncmpi_inq_varname(ncid, varid, name);
     if (!err) err = ncmpi_inq_vartype(ncid, varid, &src.xtype);
     return err ? err : ncsfi_parse_var_atts(f, &src, varid, vp, index);
+}
+
+/* ---- the name a subfile records for itself -------------------------------- */
+
+int ncsfi_own_subfile_name(int ncid, char **name)
+{
+    int nvars, index = -1, err = ncmpi_inq_nvars(ncid, &nvars);
+    for (int i = 0; !err && i < nvars; i++) {
+        nc_type t;
+        MPI_Offset len;
+        if (ncmpi_get_att_int(ncid, i, "subfiling_index", &index) != NC_NOERR || index < 0) continue;
+        if (ncmpi_inq_att(ncid, i, "subfiling_names", &t, &len) != NC_NOERR || t != NC_CHAR ||
+            len < 1 || len > (1 << 26))
+            return NC_EVARMETA;
+        char *s = calloc((size_t)len + 1, 1);
+        if (!s) return NC_ENOMEM;
+        if (ncmpi_get_att_text(ncid, i, "subfiling_names", s) != NC_NOERR) { free(s); return NC_EVARMETA; }
+        /* line number index */
+        char *p = s;
+        for (int k = 0; k < index && p; k++) {
+            p = strchr(p, '\n');
+            if (p) p++;
+        }
+        char *nl = p ? strchr(p, '\n') : NULL;
+        if (nl) *nl = 0;
+        *name = p && *p ? strdup(p) : NULL;
+        free(s);
+        return *name ? NC_NOERR : NC_EVARMETA;
+    }
+    return err ? err : NC_EVARMETA;
 }

@@ -19,6 +19,7 @@
 #define NCSF_DEFAULT_MAX_OPEN 64
 #define NCSF_DEFAULT_AGGREGATE (256LL << 20) /* bytes one process gathers */
 #define NCSF_ATT_PREFIX "subfiling_"
+#define NCSF_NAME_MAX 255 /* bytes of one file name (a directory entry) */
 
 /* ---- hints.c ---------------------------------------------------------- */
 typedef struct ncsf_hints {
@@ -46,7 +47,12 @@ typedef struct ncsf_var {
     char *group;             /* subfiling_group, or NULL */
     char **names;            /* subfile names relative to the dataset's dir */
     int created;             /* its subfiles exist on disk */
-    int truncated;           /* one is cut short (accepted): no access */
+    int broken;              /* NC error every access gets: a subfile is
+                              * missing, foreign, cut short or was never
+                              * created; 0 if usable */
+    int broken_k;            /* the subfile that broke it */
+    MPI_Offset max_records;  /* records a put may reach (offsets fit) */
+    MPI_Offset *hsize;       /* header size of each subfile */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
     int in_ctx;
 } ncsf_var;
@@ -63,14 +69,17 @@ typedef struct ncsf_file {
     char *stem;          /* file name part of the base file */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
+    int noclobber;       /* created with NC_NOCLOBBER: subfiles too */
     int via_subfile;     /* opened through one subfile's path */
-    int marked;          /* its state mark says "writing " because of us */
+    int marked;          /* we write its state mark (state.c) */
+    int state_at_open;   /* NCSF_STATE_* it had when opened (COMPLETE if new) */
     int write_failed;    /* error of the first failed write or subfile creation
                           * this rank saw, 0 if none */
     char dsid[33];       /* dataset identity, "" if none yet */
     ncsf_hints hints;    /* given at create/open */
     int max_open;
     ncsf_var **vars;     /* by varid; NULL if not subfiled */
+    int nsubfiled;       /* how many are (the same on every rank) */
     int nvars_cap;
     MPI_Offset numrecs;  /* records of subfiled record variables */
     MPI_Offset *dimlen;  /* global lengths when opened via a subfile */
@@ -87,6 +96,8 @@ int ncsfi_register(ncsf_file *f);
 void ncsfi_unregister(ncsf_file *f);
 ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
 int ncsfi_route(int ncid, int varid);
+int ncsfi_route_collective(int ncid, int varid);
+int ncsfi_route_error(ncsf_file *f, int bits, int mine);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -95,10 +106,16 @@ int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp);
 void ncsfi_file_free(ncsf_file *f);
 int ncsfi_agree(MPI_Comm comm, int err);
-int ncsfi_dataset_dir_from_subfile(ncsf_file *f);
+
+/* ---- locate.c: from a path to its dataset ------------------------------ */
+int ncsfi_regular_file(const char *path);
+int ncsfi_is_subfile(int ncid);
+/* The base file of the subfile open as ncid (opened by path), checked
+ * against the subfile's own recorded name, and the dataset's directory. */
+int ncsfi_locate_base(int ncid, const char *path, char **base, char **dsdir, char *why, int whylen);
 
 /* ---- layout.c: partition a variable and name its subfiles ------------- */
-int ncsfi_var_new(ncsf_file *f, int varid, nc_type xtype, int ndims,
+int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
                   int npart, const int *pdims, int nfiles, const char *group,
                   ncsf_var **vp);
@@ -108,7 +125,9 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             const int *pgrid, int elsize);
 int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
                       const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
-char *ncsfi_subfile_name(const char *dir, const char *stem, const char *var, int k);
+char *ncsfi_subfile_name(const char *dir, const char *stem, const char *name, int group, int k);
+int ncsfi_subfile_name_fits(const char *stem, const char *name, int group, int nfiles);
+int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
@@ -117,6 +136,10 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         int *npart, int *pdims);
 
 /* ---- metadata.c: the subfiling attributes ----------------------------- */
+typedef struct ncsf_atts ncsf_atts;
+int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, ncsf_atts **out);
+int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index);
+void ncsfi_atts_free(ncsf_atts *a);
 int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v,
                        int index);
 int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
@@ -130,6 +153,9 @@ typedef struct ncsf_att_source {
     int (*inq)(void *ctx, const char *name, nc_type *t, MPI_Offset *len);
     int (*get)(void *ctx, const char *name, nc_type memtype, void *out);
     int (*dimid)(void *ctx, const char *name, int *id);
+    /* length of dimension id and whether it is the unlimited one; NULL:
+     * not checked (the fuzz target) */
+    int (*dimlen)(void *ctx, int id, MPI_Offset *len, int *unlimited);
     const char *varname;
     nc_type xtype;
 } ncsf_att_source;
@@ -138,20 +164,31 @@ typedef struct ncsf_att_source {
 int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
                          ncsf_var **vp, int *index);
 int ncsfi_new_dataset_id(ncsf_file *f);
+/* The name a subfile records for itself (relative to the dataset's dir). */
+int ncsfi_own_subfile_name(int ncid, char **name);
 
 /* ---- state.c: did the writer close the dataset? --------------------- */
 enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2 };
-int ncsfi_put_state(int ncid);
+int ncsfi_put_state(int ncid, int state);
 int ncsfi_read_state(int ncid);
-int ncsfi_mark_state(ncsf_file *f, int state);
+int ncsfi_state_begin_writing(ncsf_file *f);
+int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
+
+/* ---- raw_bytes.c: the only bytes written outside PnetCDF's API -------- */
+int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const char *name,
+                           const char *old_value, const char *new_value);
+int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
+int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
 
 /* ---- subfiles.c: creating, checking and finishing subfiles ------------ */
 int ncsfi_create_subfiles(ncsf_file *f);
 int ncsfi_check_subfiles(ncsf_file *f);
 int ncsfi_finish_subfiles(ncsf_file *f);
 /* One subfile: present, of this dataset, consistent, long enough. out[]
- * gets its data offset, record size and record count. */
+ * gets its data offset, record size, header size and record count. */
 int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out);
+void ncsfi_broken_message(ncsf_file *f, const ncsf_var *v);
+int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end);
 MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 
 /* ---- convert.c -------------------------------------------------------- */
@@ -162,6 +199,10 @@ int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype,
                       MPI_Offset n);
 void ncsfi_swap(void *buf, int size, MPI_Offset n);
+int ncsfi_pack(const void *user, MPI_Offset count, MPI_Datatype t, void *packed);
+int ncsfi_unpack(const void *packed, void *user, MPI_Offset count, MPI_Datatype t);
+
+#include "../fault/fault.h"
 int ncsfi_need_swap(void);
 
 /* ---- getput.c: one call on a subfiled variable ------------------------ */
@@ -196,6 +237,7 @@ typedef struct ncsf_prepared {
     nc_type itype;
     int packed;         /* caller's buftype is a derived type */
     MPI_Datatype buftype;
+    int own_buftype;    /* buftype is our duplicate (ncsfi_keep_buftype) */
     MPI_Offset bufcount;
     const MPI_Offset *imap; /* for varm gets */
     MPI_Offset count[SF_MAX_DIMS];
@@ -208,6 +250,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                   ncsf_prepared *p);
 int ncsfi_finish(ncsf_prepared *p);
 void ncsfi_release(ncsf_prepared *p);
+int ncsfi_keep_buftype(ncsf_prepared *p);
 int ncsfi_error_from_engine(int sf_err);
 int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
               int caller_err, int dirs);
@@ -216,5 +259,6 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
 int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c);
 void ncsfi_pending_free_all(ncsf_file *f);
 int ncsfi_pending_count(const ncsf_file *f);
+int ncsfi_pending_puts(const ncsf_file *f);
 
 #endif

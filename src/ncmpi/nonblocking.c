@@ -24,6 +24,7 @@ int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
     ncsf_pending *q = calloc(1, sizeof *q);
     if (!q) return NC_ENOMEM;
     int err = ncsfi_prepare(f, v, c, c->mode == NCSF_MODE_BPUT ? 2 : 1, &q->p);
+    if (!err) err = ncsfi_keep_buftype(&q->p);
     if (err) {
         ncsfi_release(&q->p);
         free(q);
@@ -44,6 +45,13 @@ int ncsfi_pending_count(const ncsf_file *f)
 {
     int n = 0;
     for (ncsf_pending *q = f->pending; q; q = q->next) n++;
+    return n;
+}
+
+int ncsfi_pending_puts(const ncsf_file *f)
+{
+    int n = 0;
+    for (ncsf_pending *q = f->pending; q; q = q->next) n += q->p.put != 0;
     return n;
 }
 

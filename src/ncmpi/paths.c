@@ -4,6 +4,13 @@
  * in a directory relative to the base file's, created at the first enddef.
  * Every path recorded in a file is relative and free of "." and "..", so a
  * dataset can be moved as a whole and a damaged name cannot point outside.
+ *
+ * Names never collide: a variable's subfiles are STEM.NAME.K and a group's
+ * STEM.@NAME.K, where NAME keeps only A-Z a-z 0-9 - _ and writes every
+ * other byte (the dot and '@' included) as %XX. Every such suffix of STEM
+ * has exactly two literal dots, so no suffix is the tail of another: the
+ * subfiles of out.nc and of out.nc.a (or of a variable and a group of the
+ * same name) can never share a file name.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -16,20 +23,47 @@
 /* Characters kept as they are in a subfile name; others become %XX. */
 static int name_safe(unsigned char c)
 {
-    return isalnum(c) || c == '-' || c == '_' || c == '.';
+    return (c < 128 && isalnum(c)) || c == '-' || c == '_';
 }
 
-/* [dir/]stem.var.k, var escaped */
-char *ncsfi_subfile_name(const char *dir, const char *stem, const char *var, int k)
+/* Bytes of the escaped form of name. */
+static size_t escaped_len(const char *name)
 {
-    size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(stem) + 3 * strlen(var) + 32;
+    size_t n = 0;
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) n += name_safe(*c) ? 1 : 3;
+    return n;
+}
+
+/* [dir/]stem.[@]name.k, name escaped */
+char *ncsfi_subfile_name(const char *dir, const char *stem, const char *name, int group, int k)
+{
+    size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(stem) + escaped_len(name) + 32;
     char *s = malloc(n), *p;
     if (!s) return NULL;
-    p = s + sprintf(s, "%s%s%s.", dir ? dir : "", dir ? "/" : "", stem);
-    for (const unsigned char *c = (const unsigned char *)var; *c; c++)
+    p = s + sprintf(s, "%s%s%s.%s", dir ? dir : "", dir ? "/" : "", stem, group ? "@" : "");
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
         p += name_safe(*c) ? sprintf(p, "%c", *c) : sprintf(p, "%%%02X", *c);
     sprintf(p, ".%d", k);
     return s;
+}
+
+/* Does the longest subfile file name (the last one's) fit in a directory
+ * entry? */
+int ncsfi_subfile_name_fits(const char *stem, const char *name, int group, int nfiles)
+{
+    char last[16];
+    snprintf(last, sizeof last, "%d", nfiles > 0 ? nfiles - 1 : 0);
+    size_t n = strlen(stem) + 1 + (group ? 1 : 0) + escaped_len(name) + 1 + strlen(last);
+    return n <= NCSF_NAME_MAX;
+}
+
+/* A byte no name recorded in a file may hold: names are joined by '\n'
+ * in the attributes, and a control character in a file name helps nobody. */
+int ncsfi_has_control_char(const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+        if (*c < 0x20 || *c == 0x7f) return 1;
+    return 0;
 }
 
 char *ncsfi_join(const char *dir, const char *name)
@@ -45,7 +79,7 @@ char *ncsfi_join(const char *dir, const char *name)
 /* Relative, of plain components: no leading '/', none empty, "." or "..". */
 int ncsfi_relative_path_ok(const char *p)
 {
-    if (!p || !*p || *p == '/' || strlen(p) > 1024) return 0;
+    if (!p || !*p || *p == '/' || strlen(p) > 1024 || ncsfi_has_control_char(p)) return 0;
     for (const char *c = p; *c;) {
         const char *e = strchr(c, '/');
         size_t n = e ? (size_t)(e - c) : strlen(c);

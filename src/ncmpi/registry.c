@@ -63,6 +63,41 @@ int ncsfi_route(int ncid, int varid)
     return ncsfi_var(f, varid) != NULL;
 }
 
+/* The same for a collective call: in a dataset with subfiled variables
+ * every rank must take the same path (the engine's collectives and
+ * PnetCDF's are different calls), so the ranks agree first, in the
+ * engine's first reduction: a subfiled variable goes on into the engine
+ * (which agrees as part of the call), any other joins that reduction
+ * alone here and learns where the others go. A varid that is no variable
+ * on some rank, or a subfiled variable on some ranks and an ordinary one
+ * on others, is refused on every rank before anything else. */
+int ncsfi_route_collective(int ncid, int varid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    int nvars = 0;
+    if (!f) return NC_EBADID;
+    if (!f->nsubfiled) return 0;
+    if (ncsfi_var(f, varid)) return 1;
+    int bad = ncmpi_inq_nvars(ncid, &nvars) != NC_NOERR || varid < 0 || varid >= nvars;
+    sf_call c = {0, NULL, 0, bad ? SF_ROUTE_BAD : SF_ROUTE_OTHER, 0, 0, 0, 0};
+    int e = sf_access_all(f->ctx, &c);
+    if (e == SF_OK && c.route_bits == SF_ROUTE_OTHER) return 0;
+    return e == SF_ERR_ROUTE ? ncsfi_route_error(f, c.route_bits, c.route) : ncsfi_error_from_engine(e);
+}
+
+/* The error of a collective call whose ranks went different ways. */
+int ncsfi_route_error(ncsf_file *f, int bits, int mine)
+{
+    if (bits & SF_ROUTE_BAD) {
+        ncsfi_set_error(f, 0, "a collective call named a variable that does not exist on %s process",
+                        mine == SF_ROUTE_BAD ? "this" : "another");
+        return NC_ENOTVAR;
+    }
+    ncsfi_set_error(f, f->rank == 0, "a collective call named a subfiled variable on some processes "
+                    "and an ordinary one on others: call it once for each");
+    return NC_EINVAL;
+}
+
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
 {
     va_list ap;

@@ -10,24 +10,35 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
                       int readonly, sf_context **ctxp)
 {
     sf_context *ctx = calloc(1, sizeof *ctx);
+    *ctxp = NULL;
     if (!ctx) return SF_ERR_NOMEM;
-    if (MPI_Comm_dup(comm, &ctx->comm) != MPI_SUCCESS) { free(ctx); return SF_ERR_MPI; }
-    MPI_Comm_rank(ctx->comm, &ctx->rank);
-    MPI_Comm_size(ctx->comm, &ctx->nprocs);
+    ctx->comm = MPI_COMM_NULL;
     ctx->info = MPI_INFO_NULL;
-    if (info != MPI_INFO_NULL) MPI_Info_dup(info, &ctx->info);
+    int err = SF_MPI_OK(MPI_Comm_dup(comm, &ctx->comm));
+    /* the engine checks every return code itself, and must see an error
+     * to keep its promise that nobody is left waiting */
+    if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Comm_set_errhandler(ctx->comm, MPI_ERRORS_RETURN)));
+    if (err == SF_OK) {
+        MPI_Comm_rank(ctx->comm, &ctx->rank);
+        MPI_Comm_size(ctx->comm, &ctx->nprocs);
+    }
+    if (err == SF_OK && info != MPI_INFO_NULL) sf_keep(&err, SF_MPI_OK(MPI_Info_dup(info, &ctx->info)));
     ctx->readonly = readonly;
     ctx->max_open = max_open > 0 ? max_open : 1;
     ctx->agg_max = (MPI_Offset)256 << 20;
-    ctx->yield = sf_node_oversubscribed(ctx->comm);
-    ctx->handles = calloc(ctx->max_open, sizeof(sf_handle));
-    ctx->indep = calloc(ctx->max_open, sizeof(sf_indep_handle));
-    if (!ctx->handles || !ctx->indep) { sf_context_free(ctx); return SF_ERR_NOMEM; }
+    if (err == SF_OK) ctx->yield = sf_node_oversubscribed(ctx->comm);
+    if (err == SF_OK) err = sf_agree_ops_create(ctx);
+    if (err == SF_OK && !(ctx->self = calloc(ctx->max_open, sizeof(sf_self_handle)))) err = SF_ERR_NOMEM;
+    if (err != SF_OK) {
+        sf_context_free(ctx);
+        return err;
+    }
     *ctxp = ctx;
     return SF_OK;
 }
 
-/* The layout's id indexes the table; the context owns it from now on. */
+/* The layout's id indexes the table; the context owns it from now on.
+ * Collective (at enddef): plans made with a layout it replaces go. */
 int sf_context_add_layout(sf_context *ctx, sf_layout *lay)
 {
     if (lay->id < 0) return SF_ERR_ARG;
@@ -39,6 +50,7 @@ int sf_context_add_layout(sf_context *ctx, sf_layout *lay)
         ctx->layouts = t;
         ctx->nlayouts = n;
     }
+    if (ctx->layouts[lay->id]) sf_context_forget_plans(ctx);
     sf_layout_free(ctx->layouts[lay->id]);
     ctx->layouts[lay->id] = lay;
     return SF_OK;
@@ -49,37 +61,52 @@ const sf_layout *sf_context_layout(const sf_context *ctx, int id)
     return (id >= 0 && id < ctx->nlayouts) ? ctx->layouts[id] : NULL;
 }
 
+/* Collective: the group handles plans keep, in the order every member
+ * holds them (plan slot, then subfile), and this rank's own. */
 int sf_context_flush(sf_context *ctx)
 {
     double t0 = MPI_Wtime();
-    int err = sf_indep_close_all(ctx);
-    int e = sf_handle_close_all(ctx);
+    int err = sf_self_close_all(ctx);
+    for (int i = 0; i < SF_PLAN_SLOTS; i++)
+        for (int j = 0; ctx->plans[i] && j < ctx->plans[i]->nsub; j++)
+            sf_keep(&err, sf_group_close(ctx, &ctx->plans[i]->subs[j].fh));
+    /* the leader's buffer is made again when needed */
+    free(ctx->scratch);
+    ctx->scratch = NULL;
+    ctx->scratch_size = 0;
     ctx->t_close += MPI_Wtime() - t0;
-    return err != SF_OK ? err : e;
+    return err;
 }
 
 int sf_context_flush_indep(sf_context *ctx)
 {
-    return sf_indep_close_all(ctx);
+    return sf_self_close_all(ctx);
 }
 
 int sf_context_free(sf_context *ctx)
 {
     int err = SF_OK;
     if (!ctx) return SF_OK;
-    if (ctx->handles && ctx->indep) err = sf_context_flush(ctx);
-    if (getenv("NCSF_PROFILE") && ctx->n_calls)
-        fprintf(stderr, "ncsf profile rank %d: %d collective calls, %d subfile events, %d opens; "
-                "exchange %.4f s, open %.4f s, transfer %.4f s, agree %.4f s, close %.4f s\n",
-                ctx->rank, ctx->n_calls, ctx->n_events, ctx->n_opens, ctx->t_exchange, ctx->t_open,
-                ctx->t_io, ctx->t_agree, ctx->t_close);
-    sf_comm_free_all(ctx);
+    if (ctx->self) err = sf_context_flush(ctx);
+    if (getenv("NCSF_PROFILE") && ctx->counts.calls)
+        fprintf(stderr, "ncsf profile rank %d: %ld collective calls, %ld plans built, %ld reused, "
+                "%ld subfile opens, %ld group waits, %ld gather messages, %ld MPI-IO steps; "
+                "plan %.4f s, move %.4f s, agree %.4f s, close %.4f s\n",
+                ctx->rank, ctx->counts.calls, ctx->counts.plan_builds, ctx->counts.plan_hits,
+                ctx->counts.file_opens, ctx->counts.group_waits, ctx->counts.gather_msgs,
+                ctx->counts.mpiio_steps, ctx->t_plan, ctx->t_move, ctx->t_agree, ctx->t_close);
+    sf_context_forget_plans(ctx);
+    while (ctx->groups) {
+        ctx->groups->refs = 1;
+        sf_group_release(ctx, ctx->groups);
+    }
     for (int i = 0; i < ctx->nlayouts; i++) sf_layout_free(ctx->layouts[i]);
     free(ctx->layouts);
-    free(ctx->handles);
-    free(ctx->indep);
+    free(ctx->self);
+    free(ctx->scratch);
+    sf_agree_ops_free(ctx);
     if (ctx->info != MPI_INFO_NULL) MPI_Info_free(&ctx->info);
-    MPI_Comm_free(&ctx->comm);
+    if (ctx->comm != MPI_COMM_NULL) MPI_Comm_free(&ctx->comm);
     free(ctx);
     return err;
 }
@@ -91,3 +118,8 @@ void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 
 MPI_Offset sf_context_bytes_written(const sf_context *ctx) { return ctx->bytes_written; }
 MPI_Offset sf_context_bytes_read(const sf_context *ctx) { return ctx->bytes_read; }
+
+void sf_context_counts(const sf_context *ctx, sf_counts *out)
+{
+    *out = ctx->counts;
+}

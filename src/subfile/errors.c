@@ -50,6 +50,7 @@ static const char *describe(int err)
     case SF_ERR_NOSPACE: return "no space left on the file system";
     case SF_ERR_QUOTA: return "quota exceeded";
     case SF_ERR_CLOSE: return "closing it failed";
+    case SF_ERR_ARG: return "the engine could not describe the request";
     default: return "an MPI call failed";
     }
 }

@@ -34,7 +34,8 @@ enum {
     SF_ERR_CLOSE = -9,   /* closing a subfile failed */
     SF_ERR_NOSPACE = -10,/* the file system is full */
     SF_ERR_QUOTA = -11,  /* a quota is exhausted */
-    SF_ERR_FBIG = -12    /* beyond the process's file-size limit */
+    SF_ERR_FBIG = -12,   /* beyond the process's file-size limit */
+    SF_ERR_ROUTE = -13   /* the ranks of a collective call went different ways */
 };
 
 /* One partitioned array: its global shape and the block grid over it.
@@ -130,6 +131,8 @@ const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 int sf_context_flush(sf_context *ctx);
 /* Close independently opened subfiles (local). */
 int sf_context_flush_indep(sf_context *ctx);
+/* Forget every plan (collective): a layout changed, or to bound memory. */
+void sf_context_forget_plans(sf_context *ctx);
 int sf_context_free(sf_context *ctx);
 /* Largest run of a subfile one process gathers and moves for its group
  * (0: always leave collective access to MPI-IO). The same on every rank. */
@@ -142,19 +145,45 @@ MPI_Offset sf_context_bytes_read(const sf_context *ctx);
 
 /* ---- access.c -------------------------------------------------------- */
 
-/* Collective over the context's communicator: every rank calls it, with
- * zero or more requests. Returns the same engine code on every rank.
- * *caller_err carries the caller's own error code in (a rank whose input was
- * bad passes it with no requests) and the most severe one of all ranks out
- * (the minimum). *rec_end, if not NULL, gets one past the highest record
- * any rank touched in a record layout (0 if none). *flag, if not NULL, is
- * agreed too (the maximum over ranks): the caller's own news for the next
- * call, such as whether any rank has requests of the other direction. */
-int sf_access_all(sf_context *ctx, int nreq, const sf_request *reqs,
-                  int write, int *caller_err, MPI_Offset *rec_end, int *flag);
+/* Where a rank's collective call goes: to the engine, elsewhere (an
+ * ordinary variable: the caller's own collective), or nowhere (a bad
+ * argument). Every rank agrees on it in the call's first reduction. */
+enum { SF_ROUTE_ENGINE = 1, SF_ROUTE_OTHER = 2, SF_ROUTE_BAD = 4 };
+
+typedef struct sf_call {
+    int nreq;                 /* this rank's requests (0 or more) */
+    const sf_request *reqs;
+    int write;
+    int route;                /* SF_ROUTE_*: this rank's */
+    int caller_err;           /* in: the caller's own error (0 if none: a
+                               * rank whose input was bad passes it with no
+                               * requests); out: the most severe of all (min) */
+    int flag;                 /* in/out: agreed (max over ranks): the
+                               * caller's news for its next call */
+    int route_bits;           /* out: every rank's route, or-ed */
+    MPI_Offset rec_end;       /* out: one past the highest record any rank
+                               * touched in a record layout (0 if none) */
+} sf_call;
+
+/* Collective over the context's communicator: every rank calls it. A
+ * repeated call on an unchanged decomposition costs two small reductions
+ * over the whole communicator plus its own data movement; a new one is
+ * planned first by messages among the ranks that share subfiles (no step
+ * costs O(P) on a rank). Returns the same engine code on every rank:
+ * SF_ERR_ROUTE (nothing moved) when the ranks' routes disagree or one is
+ * bad, and SF_OK with nothing moved when every route is SF_ROUTE_OTHER. */
+int sf_access_all(sf_context *ctx, sf_call *call);
 
 /* Independent: only the calling rank. */
 int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
                     int write, MPI_Offset *rec_end);
+
+/* What the engine did on this rank since the context was made (for the
+ * profile and the scaling benchmark). */
+typedef struct sf_counts {
+    long calls, plan_builds, plan_hits, file_opens, group_waits;
+    long gather_msgs, mpiio_steps;
+} sf_counts;
+void sf_context_counts(const sf_context *ctx, sf_counts *out);
 
 #endif /* NCSF_SF_H */

@@ -1,134 +1,241 @@
 /*
  * sf_internal.h: the engine's private state. Everything hangs off one
  * sf_context per open dataset; nothing is static or global.
+ *
+ * A collective call is carried out by a plan: what this rank moves, to
+ * or from which subfiles, with which other ranks, by which method. Plans
+ * are built collectively (plan_build.c), kept in a small cache that is
+ * the same on every rank (plan_cache.c: every rank builds, uses and
+ * evicts the same plans at the same calls), and carried out by
+ * exec_gather.c or exec_mpiio.c.
  */
 #ifndef NCSF_SF_INTERNAL_H
 #define NCSF_SF_INTERNAL_H
 
 #include "sf.h"
 
-/* A communicator derived for one set of ranks (ranks of the context). */
-typedef struct sf_comm_entry {
-    int nmembers;
-    int *members; /* sorted context ranks */
-    MPI_Comm comm;
-    int owned;    /* freed at the end (not the context comm nor SELF) */
-    struct sf_comm_entry *next;
-} sf_comm_entry;
+#define SF_TAG_BUILD 4101 /* plan building: member -> home */
+#define SF_TAG_REPLY 4102 /* plan building: home -> member */
+#define SF_TAG_DATA 4103  /* data: member <-> leader */
+#define SF_CHUNK ((MPI_Offset)1 << 30) /* the most bytes one MPI call moves */
+#define SF_PLAN_SLOTS 8   /* plans kept (bits of an int) */
+#define SF_MAX_GROUP_COMMS 256 /* communicators the cached plans may hold */
 
-/* A subfile opened collectively by a set of ranks. The table of these is
- * the same on every rank: every rank applies the same open/close decisions
- * in the same order, and a rank holds a real handle only where it is a
- * member. That is what lets ranks close subfiles to honour max_open
- * without agreeing on it by messages. */
-typedef struct sf_handle {
-    int layout_id, block; /* layout_id: the file_id of the layouts it holds */
-    int nmembers;
-    int *members;
-    int member;       /* this rank is one of them */
-    MPI_Comm comm;    /* borrowed from the comm cache */
-    MPI_File fh;      /* MPI_FILE_NULL if not a member or the open failed */
-    int byte_view;    /* its view is plain bytes from 0 (same on all members) */
+enum { SF_GATHER = 0, SF_MPIIO = 1 };
+
+/* ---- boxes.c: pieces of requests, in the file and in memory ---------- */
+
+/* A box of elements in a subfile: nd dimensions of count[d] items,
+ * fstep[d] bytes apart, the first at disp. It spans at most the engine's
+ * chunk, so every MPI call moves less than 2 GiB. */
+typedef struct sf_box {
+    int lay_id, nd, elsize;
+    int record;              /* its disp moves with the call's record base */
+    MPI_Offset disp;         /* at record base 0 */
+    MPI_Offset nbytes, span; /* bytes it holds; bytes from its first to past its last */
+    MPI_Offset count[SF_MAX_DIMS], fstep[SF_MAX_DIMS];
+} sf_box;
+
+/* A box of this rank's, and where it is in the request's buffer. */
+typedef struct sf_mybox {
+    sf_box b;
+    int req;                 /* index of the request in the call */
+    MPI_Offset moff;         /* byte offset of its first element in the request buffer */
+    MPI_Offset mstep[SF_MAX_DIMS];
+    MPI_Datatype mtype;      /* its elements, relative to buf + moff */
+    MPI_Datatype ftype;      /* its elements in the file, relative to disp (MPI-IO) */
+    int ordinal;             /* its place among this rank's boxes of the subfile */
+} sf_mybox;
+
+/* A box of any member, as its subfile's leader sees it. */
+typedef struct sf_theirbox {
+    sf_box b;
+    int member;              /* rank in the context's communicator */
+    int mine;                /* index into the subfile's mybox[] if the member is us, else -1 */
+    int ordinal;             /* its place among that member's boxes of the subfile */
+    int contiguous;          /* one run of bytes in the file */
+    MPI_Offset stage;        /* where its packed bytes wait (not contiguous) */
+} sf_theirbox;
+
+/* Piece of request r in block k as boxes (appended to *out, *n, *cap).
+ * record_base is subtracted from the start along a record dimension. The
+ * memory side is filled when mem is set. */
+int sf_piece_boxes(const sf_request *r, int req, int block, MPI_Offset limit,
+                   MPI_Offset record_base, int mem, sf_mybox **out, int *n, int *cap);
+/* The same from the geometry a member sent (no memory side). */
+int sf_geometry_boxes(const sf_layout *lay, int block, const MPI_Offset *start,
+                      const MPI_Offset *count, const MPI_Offset *stride, MPI_Offset limit,
+                      sf_theirbox **out, int *n, int *cap);
+/* Copy a box between a buffer laid out like the file (file points at its
+ * disp) and a packed buffer (C order). */
+void sf_copy_box(const sf_box *b, char *file, char *packed, int to_file);
+/* Copy a box between the file layout and the request buffer layout. */
+void sf_copy_box_mem(const sf_mybox *m, char *file, char *mem, int to_file);
+int sf_box_is_contiguous(const sf_box *b);
+int sf_mybox_types(sf_mybox *m, int file_type);
+void sf_mybox_free_types(sf_mybox *m);
+
+/* ---- groups.c: communicators of the ranks sharing a subfile ----------- */
+
+/* Shared by every plan that needs the same set of ranks; freed with the
+ * last of them. Only the MPI-IO method uses them. */
+typedef struct sf_group {
+    int n;
+    int *members;            /* sorted context ranks */
+    MPI_Group grp;           /* until connected */
+    MPI_Comm comm;           /* MPI_COMM_NULL until connected */
+    int owned;               /* not the context's communicator nor SELF */
+    int refs;
+    struct sf_group *next;
+} sf_group;
+
+/* Local: the group of these members, found or made (not yet connected). */
+int sf_group_find(sf_context *ctx, int n, const int *members, sf_group **g);
+/* Collective over the members: its communicator (if not made yet). */
+int sf_group_connect(sf_context *ctx, sf_group *g, int tag);
+void sf_group_release(sf_context *ctx, sf_group *g);
+int sf_group_count(const sf_context *ctx);
+
+/* ---- plans ------------------------------------------------------------- */
+
+/* One subfile this rank touches in a plan. */
+typedef struct sf_sub {
+    int file_id, block;
+    int leader;              /* context rank that reads or writes it (gather) */
+    int method;              /* SF_GATHER or SF_MPIIO */
+    MPI_Offset recsize;      /* the subfile's record size (record boxes move by it) */
+    int nmine;
+    sf_mybox *mine;          /* sorted by (disp, ordinal) */
+    /* gather, as leader: every member's boxes, in the order they move */
+    int nall;
+    sf_theirbox *all;
+    int nrounds;
+    int *round_first;        /* nrounds + 1 bounds into all[] */
+    char *round_dense;       /* its boxes cover [lo, hi) exactly */
+    MPI_Offset *round_lo, *round_hi;
+    /* MPI-IO */
+    sf_group *group;
+    int nbatch;              /* collective calls each member makes */
+    int keep;                /* the group's handle stays open across calls */
+    MPI_File fh;             /* when kept */
+} sf_sub;
+
+typedef struct sf_plan {
+    int id;                  /* built in the same call on every rank */
+    int write;
+    int relative;            /* record boxes relative to the call's record base */
+    long long *key;          /* this rank's geometry (plan_cache.c) */
+    size_t keylen;
+    int nsub;
+    sf_sub *subs;            /* in the global (file_id, block) order */
+    int nmsgs;               /* point-to-point messages this rank posts */
+    MPI_Request *reqs;       /* room for them */
+    MPI_Offset scratch;      /* bytes of buffer this rank needs as leader */
     unsigned long last_use;
-} sf_handle;
+} sf_plan;
 
-/* A subfile this rank opened alone for independent access. */
-typedef struct sf_indep_handle {
-    int layout_id, block;
+/* plan_cache.c */
+int sf_plan_key(const sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
+                MPI_Offset record_base, long long **key, size_t *len);
+unsigned sf_plan_candidates(const sf_context *ctx, const long long *rel, size_t rlen,
+                            const long long *abs, size_t alen);
+int sf_plan_most_recent(const sf_context *ctx, unsigned mask);
+void sf_plan_free(sf_context *ctx, sf_plan *p);
+/* Into a free slot, or the least recently used one's (evicted: collective
+ * when it keeps handles). Returns the slot. */
+int sf_plan_store(sf_context *ctx, sf_plan *p);
+/* Collective: drop every other plan when the agreed count of group
+ * communicators is over the bound. */
+void sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep);
+int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes);
+
+/* plan_build.c: collective; *planp is this rank's part of a plan every
+ * rank builds now. Returns an agreed engine code. */
+int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
+                  MPI_Offset record_base, long long *key, size_t keylen, sf_plan **planp);
+
+/* exec_gather.c, exec_mpiio.c: carry out a plan; local errors only (the
+ * protocol is always followed through). delta: record base of the call. */
+int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
+int sf_exec_mpiio(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
+
+/* ---- agree.c: the reductions of a call over the whole communicator ---- */
+typedef struct sf_agree0 {
+    int err;                 /* min: the engine's own errors */
+    int caller_err;          /* min: the caller's */
+    unsigned mask;           /* and: plan slots every rank can reuse */
+    int routes;              /* or */
+    int flags;               /* or: SF_AGREE_* */
+    MPI_Offset base_min, base_max; /* record base of the ranks that have one */
+} sf_agree0;
+#define SF_NO_BASE ((MPI_Offset)-1)
+int sf_agree_first(sf_context *ctx, sf_agree0 *a);
+int sf_agree_last(sf_context *ctx, int *err, MPI_Offset *rec_end, int *flag);
+int sf_agree_err(sf_context *ctx, int err);
+int sf_agree_ops_create(sf_context *ctx);
+void sf_agree_ops_free(sf_context *ctx);
+
+/* ---- handles.c ---------------------------------------------------------- */
+/* A subfile this rank opened alone (independent access, or to read and
+ * write it for its group as leader), least recently used closed first. */
+typedef struct sf_self_handle {
+    int file_id, block;
     MPI_File fh;
     unsigned long last_use;
-} sf_indep_handle;
+} sf_self_handle;
+
+int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh);
+int sf_self_close_all(sf_context *ctx);
+/* Collective over the group: open subfile s of the plan on its group's
+ * communicator; the outcome is agreed within the group. */
+int sf_group_open(sf_context *ctx, sf_sub *s, MPI_File *fh);
+int sf_group_close(sf_context *ctx, MPI_File *fh);
 
 struct sf_context {
-    MPI_Comm comm;
+    MPI_Comm comm;           /* duplicate of the caller's, errors returned */
     int rank, nprocs;
     MPI_Info info;
     int readonly;
     int max_open;
-    sf_layout **layouts; /* indexed by layout id */
+    sf_layout **layouts;     /* indexed by layout id */
     int nlayouts;
-    sf_comm_entry *comms;
-    sf_handle *handles;  /* at most max_open */
-    int nhandles;
-    sf_indep_handle *indep;
-    int nindep;
-    unsigned long clock;
-    int tag;             /* for MPI_Comm_create_group, advanced per use */
-    MPI_Offset agg_max;  /* largest run of a subfile one process gathers */
-    int yield;           /* wait by sleeping: processes outnumber processors */
+    sf_group *groups;
+    sf_plan *plans[SF_PLAN_SLOTS];
+    int next_plan_id;
+    sf_self_handle *self;    /* at most max_open */
+    int nself;
+    unsigned long clock;     /* self handles' use (local) */
+    unsigned long plan_clock; /* calls (the same on every rank) */
+    MPI_Offset agg_max;      /* largest span of a subfile one process gathers */
+    char *scratch;           /* the leader's buffer, grown as plans need */
+    MPI_Offset scratch_size;
+    void *agree;             /* agree.c: its reduction operations */
+    int yield;               /* wait by sleeping: processes outnumber processors */
     MPI_Offset bytes_written, bytes_read;
-    /* where the time goes (seconds on this rank), printed at the end when
-     * NCSF_PROFILE is set */
-    double t_exchange, t_open, t_io, t_agree, t_close;
-    int n_calls, n_events, n_opens;
-    char errmsg[512];    /* the first subfile this rank failed on, and why */
+    sf_counts counts;
+    double t_plan, t_move, t_agree, t_close;
+    char errmsg[512];        /* the first subfile this rank failed on, and why */
 };
 
 /* errors.c: remember that this rank failed with err on block of layout
  * file_id (only the first failure is kept); returns err. */
 int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write);
+/* An MPI error as an engine code (fallback when nothing more specific). */
+int sf_error_from_mpi(int mpi_err, int fallback);
+/* The first error wins: keep *err if set, else take e. */
+static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
+#define SF_MPI_OK(rc) ((rc) == MPI_SUCCESS ? SF_OK : SF_ERR_MPI)
 
-/* wait.c: collectives that yield the processor while they wait */
-void sf_wait(const sf_context *ctx, MPI_Request *req);
-void sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs);
-int sf_allreduce(const sf_context *ctx, const void *in, void *out, int n, MPI_Datatype t,
-                 MPI_Op op, MPI_Comm comm);
-int sf_allgather(const sf_context *ctx, const void *in, int n, MPI_Datatype t, void *out,
-                 MPI_Comm comm);
-int sf_allgatherv(const sf_context *ctx, const void *in, int n, MPI_Datatype t, void *out,
-                  const int *counts, const int *displs, MPI_Comm comm);
+/* wait.c: waiting that yields the processor when processes outnumber cores */
+int sf_wait(const sf_context *ctx, MPI_Request *req);
+int sf_wait_trusted(const sf_context *ctx, MPI_Request *req);
+int sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs);
 int sf_node_oversubscribed(MPI_Comm comm);
 
-/* comm_cache.c */
-int sf_comm_get(sf_context *ctx, int n, const int *members, MPI_Comm *comm);
-void sf_comm_free_all(sf_context *ctx);
+/* io.c: reading and writing runs of bytes, boxes through a view */
+int sf_rw_run(sf_context *ctx, MPI_File fh, MPI_Offset at, char *buf, MPI_Offset len, int write);
+int sf_rw_box(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift, int write);
 
-/* handle_table.c */
-int sf_handle_acquire(sf_context *ctx, int file_id, int block, int n,
-                      const int *members, sf_handle **h);
-int sf_handle_close_all(sf_context *ctx);
-int sf_indep_acquire(sf_context *ctx, int file_id, int block, MPI_File *fh);
-int sf_indep_close_all(sf_context *ctx);
-
-/* errors.c: an MPI error as an engine code (fallback when nothing more
- * specific fits) */
-int sf_error_from_mpi(int mpi_err, int fallback);
-
-/* One piece ready to move: where it is in the file and in memory. */
-typedef struct {
-    MPI_Offset disp;      /* byte offset of its first element in the subfile */
-    MPI_Datatype ftype;   /* its elements, relative to disp */
-    char *mem;            /* its first element in the request buffer */
-    MPI_Datatype mtype;   /* its elements, relative to mem */
-    MPI_Offset nbytes;
-    /* its shape in the file: nd dims of count[d] items, fstep[d] bytes apart */
-    int nd, elsize;
-    MPI_Offset count[SF_MAX_DIMS], fstep[SF_MAX_DIMS];
-} piece;
-
-/* transfer.c */
-/* Describe the part of req in block (types to be freed): 1, or 0 if it is
- * empty or *err says why not. */
-int sf_describe_piece(const sf_request *req, int block, piece *pc, int *err);
-/* Copy a piece between its place in a buffer laid out like the file
- * (file, at its disp) and a packed buffer (packed, C order). */
-void sf_copy_piece(const piece *pc, char *file, char *packed, int to_file);
-int sf_transfer_piece(sf_context *ctx, MPI_File fh, int collective,
-                      const sf_request *req, int block, int write);
-/* Several pieces in one subfile (of different layouts, in increasing file
- * offset order) in one call. */
-int sf_transfer_pieces(sf_context *ctx, MPI_File fh, int collective, int n,
-                       const sf_request **reqs, int block, int write);
-int sf_transfer_nothing(MPI_File fh, int write);
-/* The byte range [*lo, *hi) a piece spans in its subfile and its size. */
-int sf_piece_extent(const sf_request *req, int block, MPI_Offset *lo, MPI_Offset *hi,
-                    MPI_Offset *nbytes);
-
-/* aggregate.c: n pieces of one subfile, piece i belonging to the member
- * of group rank prank[i] (reqs[i] has a buffer only if it is this rank's).
- * Sets *done if it moved them (the pieces exactly cover one run of bytes
- * of at most agg_max); else the caller moves them with MPI-IO. */
-int sf_aggregate(sf_context *ctx, sf_handle *h, int n, const sf_request **reqs,
-                 const int *prank, int block, int write, int *done);
+#include "../fault/fault.h"
 
 #endif

@@ -4,58 +4,56 @@
  * MPICH spins while it waits. When processes outnumber cores, as they do on
  * a small machine or an oversubscribed node, the processes that wait for a
  * collective take the processor from the ones doing the work it waits for.
- * The engine's own collectives therefore start non-blocking and wait here,
- * sleeping briefly between tests, when the node has more of the job's
- * processes than processors (decided once per dataset, the same way on
- * every process of a node); with a processor each, they just wait.
+ * The engine's own waits therefore sleep briefly between tests when the
+ * node has more of the job's processes than processors (decided once per
+ * dataset, the same way on every process of a node); with a processor
+ * each, they just wait.
  */
 #include <time.h>
 #include <unistd.h>
 #include "sf_internal.h"
 
-void sf_wait(const sf_context *ctx, MPI_Request *req)
+/* A wait whose failure still completes the request (an MPI error leaves
+ * it to MPI_Wait), so no buffer is given back while MPI may use it. */
+int sf_wait(const sf_context *ctx, MPI_Request *req)
 {
     int done = 0;
     if (!ctx->yield) {
-        MPI_Wait(req, MPI_STATUS_IGNORE);
-        return;
+        int rc = MPI_Wait(req, MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS && *req != MPI_REQUEST_NULL) (MPI_Wait)(req, MPI_STATUS_IGNORE);
+        return SF_MPI_OK(rc);
     }
     for (;;) {
-        MPI_Test(req, &done, MPI_STATUS_IGNORE);
-        if (done) return;
+        if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+            if (*req != MPI_REQUEST_NULL) (MPI_Wait)(req, MPI_STATUS_IGNORE);
+            return SF_ERR_MPI;
+        }
+        if (done) return SF_OK;
         struct timespec ts = {0, 50000};
         nanosleep(&ts, NULL);
     }
 }
 
-void sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs)
+/* The wait of an agreement: trusted (never made to fail by fault
+ * injection: an agreement that failed on one rank could not agree). */
+int sf_wait_trusted(const sf_context *ctx, MPI_Request *req)
 {
-    for (int i = 0; i < n; i++) sf_wait(ctx, &reqs[i]);
+    int done = 0;
+    if (!ctx->yield) return SF_MPI_OK((MPI_Wait)(req, MPI_STATUS_IGNORE));
+    for (;;) {
+        if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return SF_ERR_MPI;
+        if (done) return SF_OK;
+        struct timespec ts = {0, 50000};
+        nanosleep(&ts, NULL);
+    }
 }
 
-int sf_allreduce(const sf_context *ctx, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm)
+int sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs)
 {
-    MPI_Request r;
-    int rc = MPI_Iallreduce(in, out, n, t, op, comm, &r);
-    if (rc == MPI_SUCCESS) sf_wait(ctx, &r);
-    return rc;
-}
-
-int sf_allgather(const sf_context *ctx, const void *in, int n, MPI_Datatype t, void *out, MPI_Comm comm)
-{
-    MPI_Request r;
-    int rc = MPI_Iallgather(in, n, t, out, n, t, comm, &r);
-    if (rc == MPI_SUCCESS) sf_wait(ctx, &r);
-    return rc;
-}
-
-int sf_allgatherv(const sf_context *ctx, const void *in, int n, MPI_Datatype t, void *out, const int *counts,
-                  const int *displs, MPI_Comm comm)
-{
-    MPI_Request r;
-    int rc = MPI_Iallgatherv(in, n, t, out, counts, displs, t, comm, &r);
-    if (rc == MPI_SUCCESS) sf_wait(ctx, &r);
-    return rc;
+    int err = SF_OK;
+    for (int i = 0; i < n; i++)
+        if (reqs[i] != MPI_REQUEST_NULL) sf_keep(&err, sf_wait(ctx, &reqs[i]));
+    return err;
 }
 
 /* More processes of this job on this node than processors online? */

@@ -232,7 +232,7 @@ int fuzz_attrs_one(const uint8_t *data, size_t size)
     ncsf_file f;
     memset(&f, 0, sizeof f);
     f.dir = (char *)"base";
-    ncsf_att_source src = {&tab, t_inq, t_get, t_dimid, "v",
+    ncsf_att_source src = {&tab, t_inq, t_get, t_dimid, NULL, "v",
                            var_types[data[0] % (sizeof var_types / sizeof var_types[0])]};
     ncsf_var *v = NULL;
     int index = -2;

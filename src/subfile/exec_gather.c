@@ -1,0 +1,145 @@
+/*
+ * exec_gather.c: a plan carried out by gathering each subfile's data at
+ * its leader, which alone opens the subfile (on MPI_COMM_SELF) and moves
+ * it in runs of at most the gather limit.
+ *
+ * No chain of groups: every rank first posts all of its messages to the
+ * leaders it sends to (writes) or receives from (reads), then does its
+ * own leading, round after round, then waits for its messages. A leader
+ * waits only for messages already posted, so the critical path of a call
+ * does not grow with the number of subfiles, however the groups overlap.
+ *
+ * Messages between a member and a leader are matched by order: both walk
+ * the leader's subfiles in the plan's order and, within a subfile, the
+ * member's boxes by file offset, so one tag serves the whole call.
+ *
+ * Nothing is allocated here (the plan holds the requests, the context the
+ * leader's buffer): a rank that meets an error (a subfile it cannot open,
+ * a write that fails) still sends and receives everything, so nobody
+ * waits for it, and reports the error at the call's last reduction.
+ */
+#include <string.h>
+#include "sf_internal.h"
+
+static char *buffer_of(const sf_request *reqs, const sf_mybox *m)
+{
+    return (char *)reqs[m->req].buf;
+}
+
+/* Record boxes of a relative plan move with the call's record base. */
+static MPI_Offset shift_of(const sf_sub *s, MPI_Offset base)
+{
+    return base * s->recsize;
+}
+
+/* Member side: every box of every subfile led by another rank. */
+static int post_member_messages(sf_context *ctx, sf_plan *p, const sf_request *reqs, int *nq)
+{
+    int err = SF_OK;
+    for (int i = 0; i < p->nsub; i++) {
+        sf_sub *s = &p->subs[i];
+        if (s->method != SF_GATHER || s->leader == ctx->rank) continue;
+        for (int j = 0; j < s->nmine; j++) {
+            sf_mybox *m = &s->mine[j];
+            char *at = buffer_of(reqs, m) + m->moff;
+            int rc = p->write ? MPI_Isend(at, 1, m->mtype, s->leader, SF_TAG_DATA, ctx->comm, &p->reqs[*nq])
+                              : MPI_Irecv(at, 1, m->mtype, s->leader, SF_TAG_DATA, ctx->comm, &p->reqs[*nq]);
+            if (rc != MPI_SUCCESS) { p->reqs[*nq] = MPI_REQUEST_NULL; sf_keep(&err, SF_ERR_MPI); }
+            (*nq)++;
+            ctx->counts.gather_msgs++;
+        }
+    }
+    return err;
+}
+
+/* One round of a subfile this rank leads, writing. */
+static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh, int fh_err,
+                       const sf_request *reqs, MPI_Offset shift, int *nq)
+{
+    MPI_Offset lo = s->round_lo[r], span = s->round_hi[r] - lo;
+    char *run = ctx->scratch;
+    int err = SF_OK, first = *nq;
+    /* holes between the boxes keep what the subfile has there */
+    if (!s->round_dense[r]) {
+        if (fh_err == SF_OK) sf_keep(&err, sf_rw_run(ctx, fh, lo + shift, run, span, 0));
+        else memset(run, 0, (size_t)span);
+    }
+    for (int k = s->round_first[r]; k < s->round_first[r + 1]; k++) {
+        sf_theirbox *t = &s->all[k];
+        if (t->mine >= 0) continue;
+        char *to = t->stage >= 0 ? run + t->stage : run + (t->b.disp - lo);
+        if (MPI_Irecv(to, (int)t->b.nbytes, MPI_BYTE, t->member, SF_TAG_DATA, ctx->comm, &p->reqs[*nq]) != MPI_SUCCESS) {
+            p->reqs[*nq] = MPI_REQUEST_NULL;
+            sf_keep(&err, SF_ERR_MPI);
+        }
+        (*nq)++;
+    }
+    sf_keep(&err, sf_waitall(ctx, *nq - first, p->reqs + first));
+    ctx->counts.group_waits++;
+    /* in the order the boxes move: the later of two overlapping wins */
+    for (int k = s->round_first[r]; k < s->round_first[r + 1]; k++) {
+        sf_theirbox *t = &s->all[k];
+        if (t->mine >= 0) {
+            sf_mybox *m = &s->mine[t->mine];
+            sf_copy_box_mem(m, run + (t->b.disp - lo), buffer_of(reqs, m), 1);
+        } else if (t->stage >= 0) {
+            sf_copy_box(&t->b, run + (t->b.disp - lo), run + t->stage, 1);
+        }
+    }
+    if (fh_err == SF_OK) sf_keep(&err, sf_rw_run(ctx, fh, lo + shift, run, span, 1));
+    return err;
+}
+
+/* One round of a subfile this rank leads, reading. */
+static int read_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh, int fh_err,
+                      const sf_request *reqs, MPI_Offset shift, int *nq)
+{
+    MPI_Offset lo = s->round_lo[r], span = s->round_hi[r] - lo;
+    char *run = ctx->scratch;
+    int err = SF_OK, first = *nq;
+    if (fh_err == SF_OK) sf_keep(&err, sf_rw_run(ctx, fh, lo + shift, run, span, 0));
+    else memset(run, 0, (size_t)span);
+    for (int k = s->round_first[r]; k < s->round_first[r + 1]; k++) {
+        sf_theirbox *t = &s->all[k];
+        char *from = run + (t->b.disp - lo);
+        if (t->mine >= 0) {
+            sf_mybox *m = &s->mine[t->mine];
+            sf_copy_box_mem(m, from, buffer_of(reqs, m), 0);
+            continue;
+        }
+        if (t->stage >= 0) {
+            sf_copy_box(&t->b, from, run + t->stage, 0);
+            from = run + t->stage;
+        }
+        if (MPI_Isend(from, (int)t->b.nbytes, MPI_BYTE, t->member, SF_TAG_DATA, ctx->comm, &p->reqs[*nq]) != MPI_SUCCESS) {
+            p->reqs[*nq] = MPI_REQUEST_NULL;
+            sf_keep(&err, SF_ERR_MPI);
+        }
+        (*nq)++;
+    }
+    /* the next round reuses the buffer */
+    sf_keep(&err, sf_waitall(ctx, *nq - first, p->reqs + first));
+    ctx->counts.group_waits++;
+    return err;
+}
+
+int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base)
+{
+    int nq = 0, err = post_member_messages(ctx, p, reqs, &nq), mine_q = nq;
+    for (int i = 0; i < p->nsub; i++) {
+        sf_sub *s = &p->subs[i];
+        if (s->method != SF_GATHER || s->leader != ctx->rank) continue;
+        MPI_File fh = MPI_FILE_NULL;
+        int fh_err = sf_self_open(ctx, s->file_id, s->block, &fh), e = fh_err;
+        MPI_Offset shift = shift_of(s, base);
+        for (int r = 0; r < s->nrounds; r++) {
+            int q = nq;
+            sf_keep(&e, p->write ? write_round(ctx, p, s, r, fh, fh_err, reqs, shift, &q)
+                                 : read_round(ctx, p, s, r, fh, fh_err, reqs, shift, &q));
+        }
+        sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));
+    }
+    sf_keep(&err, sf_waitall(ctx, mine_q, p->reqs));
+    if (mine_q) ctx->counts.group_waits++;
+    return err;
+}

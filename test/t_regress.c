@@ -1,0 +1,866 @@
+/*
+ * t_regress: one case per defect found by trying the library on purpose
+ * (doc/reliability.md lists them). Each failed before its fix: data lost
+ * or silently wrong, a hang or a crash, where PnetCDF itself refuses.
+ *
+ *   t_regress CASE DIR
+ *
+ * records   a put at a huge record index: refused (never wraps onto record
+ *           0), and 10^8 records cost neither memory nor disk
+ * pending   iput then close without wait: NC_EPENDING, dataset marked failed
+ * names     subfile names that collided; NC_NOCLOBBER; a symbolic link at a
+ *           subfile's name
+ * reopen    a damaged dataset opened for writing and closed stays damaged
+ * marks     the writer's mark through a subfile path and after redef/enddef
+ * buftype   a buffer type freed between iget/iput and wait
+ * dims      dimensions that contradict the subfiling attributes
+ * records2  a subfile with fewer records than the dataset
+ * fifo      a FIFO where a subfile should be
+ * climb     a subfile whose subfiling_base climbs out of the dataset
+ * mixed     a collective put where ranks pass different variables
+ * overflow  count x stride beyond 64 bits
+ * newline   control characters in names
+ * enddef    puts after a failed enddef; names too long for a file name
+ * why       the reason a create or open failed, on every rank
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <ncsf.h>
+#include "testutil.h"
+#include "values.h"
+#include "surgery.h"
+
+#define NX 12
+#define NY 5
+
+static test_state ts;
+static char dir[400];
+
+#define agreed(err, want, what) test_agreed(&ts, (err), (want), (what))
+
+static void path_of(char *buf, size_t n, const char *name)
+{
+    snprintf(buf, n, "%s/%s", dir, name);
+}
+
+static MPI_Info sf_info(int nfiles)
+{
+    MPI_Info info;
+    char n[16];
+    snprintf(n, sizeof n, "%d", nfiles);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "subfiling", "enable");
+    MPI_Info_set(info, "subfiling_nfiles", n);
+    return info;
+}
+
+static MPI_Info accept_info(void)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "subfiling_incomplete", "accept");
+    return info;
+}
+
+/* This rank's rows of an NX x NY array. */
+static void my_rows(MPI_Offset *st, MPI_Offset *ct)
+{
+    MPI_Offset q = NX / ts.nprocs, rem = NX % ts.nprocs;
+    st[0] = ts.rank * q + (ts.rank < rem ? ts.rank : rem);
+    ct[0] = q + (ts.rank < rem);
+    st[1] = 0;
+    ct[1] = NY;
+}
+
+static void fill(int *b, const MPI_Offset *st, const MPI_Offset *ct, int seed)
+{
+    for (MPI_Offset i = 0; i < ct[0] * ct[1]; i++)
+        b[i] = (int)test_value(NC_INT, (st[0] + i / NY) * NY + i % NY, seed);
+}
+
+static void put_rows(int ncid, int v, int seed)
+{
+    MPI_Offset st[2], ct[2];
+    int buf[NX * NY];
+    my_rows(st, ct);
+    fill(buf, st, ct, seed);
+    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+}
+
+/* Every value of v (read by every rank whole); the agreed error. */
+static int check_all(int ncid, const char *name, int seed, int want, const char *what)
+{
+    int v, buf[NX * NY], err;
+    MPI_Offset st[2] = {0, 0}, ct[2] = {NX, NY};
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, name, &v));
+    err = ncmpi_get_vara_int_all(ncid, v, st, ct, buf);
+    agreed(err, want, what);
+    for (int i = 0; !err && i < NX * NY; i++)
+        if (buf[i] != (int)test_value(NC_INT, i, seed)) {
+            EXPECT(&ts, 0, "%s: %s[%d] = %d, expected %d", what, name, i, buf[i], (int)test_value(NC_INT, i, seed));
+            break;
+        }
+    return err;
+}
+
+/* A dataset of two subfiled variables v (3 files) and w (2 files). */
+static void write_vw(const char *path, int seed, int cmode)
+{
+    int ncid, d[2], v, w;
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, cmode | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    MPI_Info i3 = sf_info(3), i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "w", NC_INT, 2, d, &w, i2));
+    MPI_Info_free(&i3);
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, seed);
+    put_rows(ncid, w, seed + 1);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+/* The state mark of a base file as it is on disk now ("" if unreadable). */
+static void state_on_disk(const char *path, char *out)
+{
+    out[0] = 0;
+    if (surgery_get_text(path, NULL, "subfiling_state", out, 16) != 0) out[0] = 0;
+}
+
+static void expect_state(const char *path, const char *want, const char *what)
+{
+    char st[16] = "";
+    if (ts.rank == 0) {
+        state_on_disk(path, st);
+        EXPECT(&ts, !strcmp(st, want), "%s: %s says \"%s\", expected \"%s\"", what, path, st, want);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    char buf[65536];
+    size_t n;
+    int ok = a && b;
+    while (ok && (n = fread(buf, 1, sizeof buf, a)) > 0) ok = fwrite(buf, 1, n, b) == n;
+    if (a) fclose(a);
+    if (b) fclose(b);
+    return ok ? 0 : -1;
+}
+
+static long long file_size(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 ? (long long)sb.st_size : -1;
+}
+
+static long long disk_blocks(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 ? (long long)sb.st_blocks * 512 : -1;
+}
+
+/* ---- records -------------------------------------------------------------- */
+
+/* A record variable r(t, x) subfiled in 2, one value per rank per record. */
+static int make_records(const char *path, int cmode, int *vid)
+{
+    int ncid, d[2];
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | cmode, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", 8, &d[1]));
+    MPI_Info i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_DOUBLE, 2, d, vid, i2));
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    return ncid;
+}
+
+static void put_record(int ncid, int v, MPI_Offset rec, double base, int want, const char *what)
+{
+    MPI_Offset st[2] = {rec, 0}, ct[2] = {1, ts.rank == 0 ? 8 : 0};
+    double buf[8];
+    for (int i = 0; i < 8; i++) buf[i] = base + i;
+    agreed(ncmpi_put_vara_double_all(ncid, v, st, ct, buf), want, what);
+}
+
+static void check_record(int ncid, int v, MPI_Offset rec, double base, const char *what)
+{
+    MPI_Offset st[2] = {rec, 0}, ct[2] = {1, 8};
+    double buf[8];
+    agreed(ncmpi_get_vara_double_all(ncid, v, st, ct, buf), NC_NOERR, what);
+    for (int i = 0; i < 8; i++)
+        if (buf[i] != base + i) { EXPECT(&ts, 0, "%s: value %d is %g, expected %g", what, i, buf[i], base + i); break; }
+}
+
+static void case_records(void)
+{
+    char path[512];
+    int ncid, v;
+    ts.where = "records";
+    path_of(path, sizeof path, "rec.nc");
+    ncid = make_records(path, NC_64BIT_DATA, &v);
+    put_record(ncid, v, 0, 100, NC_NOERR, "record 0");
+    /* beyond what a 64-bit offset holds: refused, record 0 untouched */
+    put_record(ncid, v, (MPI_Offset)1 << 60, 999, NC_EINVALCOORDS, "record 2^60");
+    put_record(ncid, v, (MPI_Offset)1 << 62, 999, NC_EINVALCOORDS, "record 2^62");
+    put_record(ncid, v, INT64_MAX, 999, NC_EINVALCOORDS, "record 2^63-1");
+    {
+        MPI_Offset st[2] = {(MPI_Offset)1 << 59, 0}, ct[2] = {ts.rank == 0 ? 64 : 0, 8};
+        double *buf = calloc(64 * 8, sizeof(double));
+        agreed(ncmpi_put_vara_double_all(ncid, v, st, ct, buf), NC_EINVALCOORDS, "64 records from 2^59");
+        free(buf);
+    }
+    check_record(ncid, v, 0, 100, "record 0 after the refused puts");
+    /* 10^8 records: legal; costs a few blocks of disk and no memory */
+    put_record(ncid, v, 100000000, 7, NC_NOERR, "record 10^8");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    EXPECT(&ts, ru.ru_maxrss < 400 * 1024, "peak memory %ld KiB after 10^8 records", ru.ru_maxrss);
+    if (ts.rank == 0) {
+        char sub[600];
+        long long used = disk_blocks(path);
+        for (int k = 0; k < 2; k++) {
+            snprintf(sub, sizeof sub, "%s.r.%d", path, k);
+            used += disk_blocks(sub);
+        }
+        EXPECT(&ts, used < 4 << 20, "10^8 records take %lld bytes of disk", used);
+        EXPECT(&ts, file_size(path) > 100000000LL * 8, "base file is %lld bytes", file_size(path));
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    expect_state(path, "complete", "after 10^8 records");
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    int t;
+    MPI_Offset n = 0;
+    EXPECT_OK(&ts, ncmpi_inq_dimid(ncid, "t", &t));
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, t, &n));
+    EXPECT(&ts, n == 100000001, "record count %lld", (long long)n);
+    check_record(ncid, v, 0, 100, "record 0 read back");
+    check_record(ncid, v, 100000000, 7, "record 10^8 read back");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* CDF-2 counts records in 32 bits, as PnetCDF checks */
+    path_of(path, sizeof path, "rec2.nc");
+    ncid = make_records(path, NC_64BIT_OFFSET, &v);
+    put_record(ncid, v, 0, 5, NC_NOERR, "CDF-2 record 0");
+    put_record(ncid, v, (MPI_Offset)1 << 32, 999, NC_EINVALCOORDS, "CDF-2 record 2^32");
+    check_record(ncid, v, 0, 5, "CDF-2 record 0 after");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+/* ---- pending -------------------------------------------------------------- */
+
+static void case_pending(void)
+{
+    char path[512];
+    int ncid, v, w, req, buf[NX * NY];
+    MPI_Offset st[2], ct[2];
+    ts.where = "pending";
+    path_of(path, sizeof path, "pend.nc");
+    write_vw(path, 3, NC_CLOBBER);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &w));
+    my_rows(st, ct);
+    fill(buf, st, ct, 50);
+    /* only rank 0 leaves a put pending: every rank hears of it */
+    if (ts.rank == 0) EXPECT_OK(&ts, ncmpi_iput_vara_int(ncid, v, st, ct, buf, &req));
+    agreed(ncmpi_close(ncid), NC_EPENDING, "close with an iput never waited for");
+    expect_state(path, "failed  ", "dropped puts");
+    MPI_Info acc = accept_info();
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, acc, &ncid));
+    check_all(ncid, "v", 3, NC_NOERR, "v as before the dropped put");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    MPI_Info_free(&acc);
+    /* a pending get alone: NC_EPENDING too, nothing lost on disk */
+    write_vw(path, 3, NC_CLOBBER);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncmpi_iget_vara_int(ncid, v, st, ct, buf, &req));
+    agreed(ncmpi_close(ncid), NC_EPENDING, "close with an iget never waited for");
+    expect_state(path, "complete", "dropped gets");
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+static void write_one(const char *path, const char *var, const char *group, int seed, int cmode, int want_enddef)
+{
+    int ncid, d[2], v;
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, cmode | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    MPI_Info i2 = sf_info(2);
+    if (group) MPI_Info_set(i2, "subfiling_group", group);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, var, NC_INT, 2, d, &v, i2));
+    MPI_Info_free(&i2);
+    int err = ncmpi_enddef(ncid);
+    agreed(err, want_enddef, "enddef");
+    if (!err) put_rows(ncid, v, seed);
+    int e = ncmpi_close(ncid);
+    if (!err) agreed(e, NC_NOERR, "close");
+}
+
+static void check_one(const char *path, const char *var, int seed)
+{
+    int ncid;
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, var, seed, NC_NOERR, path);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f) { fputs(text, f); fclose(f); }
+}
+
+static int file_says(const char *path, const char *text)
+{
+    char buf[64] = "";
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return !strcmp(buf, text);
+}
+
+static void case_names(void)
+{
+    char a[512], b[512], c[700];
+    ts.where = "names";
+    /* variable a.b of out.nc and variable b of out.nc.a */
+    path_of(a, sizeof a, "out.nc");
+    path_of(b, sizeof b, "out.nc.a");
+    write_one(a, "a.b", NULL, 21, NC_CLOBBER, NC_NOERR);
+    write_one(b, "b", NULL, 22, NC_CLOBBER, NC_NOERR);
+    check_one(a, "a.b", 21);
+    check_one(b, "b", 22);
+    /* a variable named like a group, in one dataset */
+    {
+        int ncid, d[2], g1, g2, G;
+        path_of(a, sizeof a, "grp.nc");
+        EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, a, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+        EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+        EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+        MPI_Info gi = sf_info(2), vi = sf_info(2);
+        MPI_Info_set(gi, "subfiling_group", "G");
+        EXPECT_OK(&ts, ncmpi_def_var(ncid, "g1", NC_INT, 2, d, &g1, gi));
+        EXPECT_OK(&ts, ncmpi_def_var(ncid, "g2", NC_INT, 2, d, &g2, gi));
+        EXPECT_OK(&ts, ncmpi_def_var(ncid, "G", NC_INT, 2, d, &G, vi));
+        MPI_Info_free(&gi);
+        MPI_Info_free(&vi);
+        EXPECT_OK(&ts, ncmpi_enddef(ncid));
+        put_rows(ncid, g1, 31);
+        put_rows(ncid, g2, 32);
+        put_rows(ncid, G, 33);
+        EXPECT_OK(&ts, ncmpi_close(ncid));
+        EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, a, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+        check_all(ncid, "g1", 31, NC_NOERR, "group member g1");
+        check_all(ncid, "g2", 32, NC_NOERR, "group member g2");
+        check_all(ncid, "G", 33, NC_NOERR, "variable G");
+        EXPECT_OK(&ts, ncmpi_close(ncid));
+    }
+    /* NC_NOCLOBBER: a file at a subfile's name is an error, and untouched */
+    path_of(a, sizeof a, "nc.nc");
+    snprintf(c, sizeof c, "%s.v.1", a);
+    if (ts.rank == 0) { unlink(a); write_text(c, "precious"); }
+    MPI_Barrier(MPI_COMM_WORLD);
+    write_one(a, "v", NULL, 41, NC_NOCLOBBER, NC_EEXIST);
+    if (ts.rank == 0) {
+        EXPECT(&ts, file_says(c, "precious"), "NC_NOCLOBBER: %s was overwritten", c);
+        snprintf(c, sizeof c, "%s.v.0", a);
+        EXPECT(&ts, access(c, F_OK) != 0, "NC_NOCLOBBER: enddef failed but created %s", c);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    /* a symbolic link at a subfile's name, to a file outside: replaced,
+     * the file it pointed to untouched */
+    char target[512];
+    path_of(target, sizeof target, "outside.txt");
+    path_of(a, sizeof a, "ln.nc");
+    snprintf(c, sizeof c, "%s.v.0", a);
+    if (ts.rank == 0) {
+        write_text(target, "precious");
+        unlink(c);
+        if (symlink(target, c) != 0) perror("symlink");
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    write_one(a, "v", NULL, 42, NC_CLOBBER, NC_NOERR);
+    check_one(a, "v", 42);
+    if (ts.rank == 0) {
+        struct stat sb;
+        EXPECT(&ts, file_says(target, "precious"), "the file a symbolic link pointed to was written");
+        EXPECT(&ts, lstat(c, &sb) == 0 && S_ISREG(sb.st_mode), "%s is not a regular file now", c);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/* ---- reopen --------------------------------------------------------------- */
+
+static void case_reopen(void)
+{
+    char path[512], sub[600];
+    int ncid;
+    ts.where = "reopen";
+    path_of(path, sizeof path, "dmg.nc");
+    snprintf(sub, sizeof sub, "%s.v.1", path);
+    write_vw(path, 60, NC_CLOBBER);
+    long long full = file_size(sub);
+    /* damaged: a subfile cut short and the dataset marked failed */
+    if (ts.rank == 0) {
+        if (truncate(sub, full - 12) != 0) perror("truncate");
+        EXPECT(&ts, surgery_put_att(path, NULL, "subfiling_state", NC_CHAR, 8, "failed  ") == 0, "mark failed");
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Info acc = accept_info();
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, acc, &ncid));
+    check_all(ncid, "w", 61, NC_NOERR, "the intact variable");
+    check_all(ncid, "v", 60, NC_ETRUNC, "the damaged variable");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    expect_state(path, "failed  ", "closed without writing");
+    if (ts.rank == 0) EXPECT(&ts, file_size(sub) == full - 12, "the cut subfile was padded to %lld", file_size(sub));
+    MPI_Barrier(MPI_COMM_WORLD);
+    /* and writing the intact variable does not earn it "complete" either */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, acc, &ncid));
+    int w;
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &w));
+    put_rows(ncid, w, 62);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    expect_state(path, "failed  ", "after writing an intact variable");
+    /* a dataset whose writer died: stays "writing " */
+    write_vw(path, 60, NC_CLOBBER);
+    if (ts.rank == 0) surgery_put_att(path, NULL, "subfiling_state", NC_CHAR, 8, "writing ");
+    MPI_Barrier(MPI_COMM_WORLD);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, acc, &ncid));
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    expect_state(path, "writing ", "a dead writer's dataset opened and closed");
+    MPI_Info_free(&acc);
+}
+
+/* ---- marks ---------------------------------------------------------------- */
+
+static void case_marks(void)
+{
+    char path[512], sub[600], inq[700];
+    int ncid, v, len = 0;
+    ts.where = "marks";
+    path_of(path, sizeof path, "mark.nc");
+    snprintf(sub, sizeof sub, "%s.w.0", path);
+    write_vw(path, 70, NC_CLOBBER);
+    /* through a subfile: the whole dataset, and its mark says "writing " */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, sub, NC_WRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_path(ncid, &len, inq));
+    EXPECT(&ts, !strcmp(inq, path), "opened through %s: the dataset is %s, expected %s", sub, inq, path);
+    expect_state(path, "writing ", "open through a subfile for writing");
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    put_rows(ncid, v, 71);
+    /* redef and enddef rewrite the header from PnetCDF's memory */
+    EXPECT_OK(&ts, ncmpi_redef(ncid));
+    EXPECT_OK(&ts, ncmpi_put_att_text(ncid, NC_GLOBAL, "note", 4, "more"));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    expect_state(path, "writing ", "after redef and enddef");
+    EXPECT_OK(&ts, ncmpi_sync(ncid));
+    expect_state(path, "writing ", "after sync");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    expect_state(path, "complete", "after close");
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, sub, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 71, NC_NOERR, "v written through a subfile path");
+    check_all(ncid, "w", 71, NC_NOERR, "w as it was");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* a lone subfile (its base file gone) reads, but does not write */
+    char moved[600];
+    snprintf(moved, sizeof moved, "%s.moved", path);
+    ON_ROOT(&ts, rename(path, moved));
+    agreed(ncmpi_open(MPI_COMM_WORLD, sub, NC_WRITE, MPI_INFO_NULL, &ncid), NC_EPERM, "writing a lone subfile");
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, sub, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "w", 71, NC_NOERR, "w through its lone subfile");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    ON_ROOT(&ts, rename(moved, path));
+    /* created, redef/enddef: still "writing " until close */
+    write_vw(path, 72, NC_CLOBBER);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid));
+    expect_state(path, "writing ", "open for writing");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    expect_state(path, "complete", "closed again");
+}
+
+/* ---- buftype -------------------------------------------------------------- */
+
+static void case_buftype(void)
+{
+    char path[512];
+    int ncid, v, w, req[2];
+    MPI_Offset st[2], ct[2];
+    MPI_Datatype every_other;
+    ts.where = "buftype";
+    path_of(path, sizeof path, "bt.nc");
+    write_vw(path, 80, NC_CLOBBER);
+    my_rows(st, ct);
+    int n = (int)(ct[0] * ct[1]);
+    int *big = malloc(sizeof(int) * 2 * (n + 1)), *put = malloc(sizeof(int) * 2 * (n + 1));
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &w));
+    /* put: the new values every other slot, through a vector type freed
+     * before the wait */
+    int *want = malloc(sizeof(int) * (n + 1));
+    fill(want, st, ct, 81);
+    for (int i = 0; i < n; i++) { put[2 * i] = want[i]; put[2 * i + 1] = -7; }
+    MPI_Type_vector(n, 1, 2, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    EXPECT_OK(&ts, ncmpi_iput_vara(ncid, w, st, ct, put, 1, every_other, &req[0]));
+    MPI_Type_free(&every_other);
+    agreed(ncmpi_wait_all(ncid, 1, req, NULL), NC_NOERR, "wait for an iput whose type was freed");
+    /* get: into every other slot, type freed before the wait */
+    for (int i = 0; i < 2 * n; i++) big[i] = -1;
+    MPI_Type_vector(n, 1, 2, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    EXPECT_OK(&ts, ncmpi_iget_vara(ncid, w, st, ct, big, 1, every_other, &req[1]));
+    MPI_Type_free(&every_other);
+    /* another type made meanwhile may take the freed handle */
+    MPI_Datatype other;
+    MPI_Type_contiguous(3, MPI_INT, &other);
+    MPI_Type_commit(&other);
+    agreed(ncmpi_wait_all(ncid, 1, &req[1], NULL), NC_NOERR, "wait for an iget whose type was freed");
+    MPI_Type_free(&other);
+    for (int i = 0; i < n; i++)
+        if (big[2 * i] != want[i] || big[2 * i + 1] != -1) {
+            EXPECT(&ts, 0, "iget through a freed vector type: slot %d holds %d/%d, expected %d/-1", i,
+                   big[2 * i], big[2 * i + 1], want[i]);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    free(big);
+    free(put);
+    free(want);
+}
+
+/* ---- dims ----------------------------------------------------------------- */
+
+static void case_dims(void)
+{
+    char path[512], save[600], sub[600];
+    int ncid;
+    ts.where = "dims";
+    path_of(path, sizeof path, "dims.nc");
+    snprintf(save, sizeof save, "%s.saved", path);
+    snprintf(sub, sizeof sub, "%s.v.0", path);
+    write_vw(path, 90, NC_CLOBBER);
+    /* subfiling_gsize says 4 x 4: the base file's dimensions say 12 x 5 */
+    long long g[2] = {4, 4};
+    if (ts.rank == 0) {
+        EXPECT(&ts, copy_file(path, save) == 0, "copy %s", path);
+        EXPECT(&ts, surgery_put_att(path, "v", "subfiling_gsize", NC_INT64, 2, g) == 0, "edit gsize");
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    agreed(ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid), NC_EVARMETA,
+           "gsize contradicting the base file's dimensions");
+    /* dimnames naming the dimensions the other way round */
+    ON_ROOT(&ts, rename(save, path));
+    write_vw(path, 90, NC_CLOBBER);
+    if (ts.rank == 0) surgery_put_att(path, "v", "subfiling_dimnames", NC_CHAR, 3, "y\nx");
+    MPI_Barrier(MPI_COMM_WORLD);
+    agreed(ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid), NC_EVARMETA,
+           "dimnames in the wrong order");
+    /* a subfile whose own dimension has another length than its block,
+     * every attribute as it should be */
+    write_vw(path, 90, NC_CLOBBER);
+    if (ts.rank == 0) EXPECT(&ts, surgery_clone_with_dimlen(sub, save, "x", 3) == 0 && rename(save, sub) == 0,
+                             "clone %s with x = 3", sub);
+    MPI_Barrier(MPI_COMM_WORLD);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 90, NC_EVARMETA, "a subfile whose dimension contradicts its block");
+    check_all(ncid, "w", 91, NC_NOERR, "the other variable");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+/* ---- records2 ------------------------------------------------------------- */
+
+static void case_records2(void)
+{
+    char path[512], sub[600];
+    int ncid, v, d[2], p;
+    ts.where = "records2";
+    path_of(path, sizeof path, "rec2.nc");
+    snprintf(sub, sizeof sub, "%s.r.1", path);
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", 8, &d[1]));
+    MPI_Info i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_DOUBLE, 2, d, &v, i2));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "plain", NC_INT, 1, d, &p));
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    for (int r = 0; r < 3; r++) put_record(ncid, v, r, 10 * r, NC_NOERR, "record");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* subfile 1 says it has 2 records and is cut to match */
+    if (ts.rank == 0) {
+        int fd = open(sub, O_RDWR);
+        unsigned char two[4] = {0, 0, 0, 2};
+        if (fd < 0 || pwrite(fd, two, 4, 4) != 4) perror(sub);
+        if (fd >= 0) close(fd);
+        if (truncate(sub, file_size(sub) - 4 * 8)) perror("truncate");
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    MPI_Offset st[2] = {0, 0}, ct[2] = {3, 8};
+    double buf[24];
+    agreed(ncmpi_get_vara_double_all(ncid, v, st, ct, buf), NC_ETRUNC, "a subfile with fewer records");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+/* ---- fifo ----------------------------------------------------------------- */
+
+static void case_fifo(void)
+{
+    char path[512], sub[600];
+    int ncid;
+    ts.where = "fifo";
+    path_of(path, sizeof path, "fifo.nc");
+    snprintf(sub, sizeof sub, "%s.v.1", path);
+    write_vw(path, 100, NC_CLOBBER);
+    ON_ROOT(&ts, unlink(sub); if (mkfifo(sub, 0600) != 0) perror("mkfifo"));
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 100, NC_EBAD_FILE, "a FIFO for a subfile");
+    check_all(ncid, "w", 101, NC_NOERR, "the other variable");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* and a symbolic link to a device */
+    ON_ROOT(&ts, unlink(sub); if (symlink("/dev/zero", sub) != 0) perror("symlink"));
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 100, NC_EBAD_FILE, "a link to /dev/zero for a subfile");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+/* ---- climb ---------------------------------------------------------------- */
+
+static void case_climb(void)
+{
+    char path[512], sub[600];
+    int ncid;
+    ts.where = "climb";
+    path_of(path, sizeof path, "climb.nc");
+    snprintf(sub, sizeof sub, "%s.v.0", path);
+    write_vw(path, 110, NC_CLOBBER);
+    const char *bad[] = {"../../../../../../../../dev/zero", "../climb.nc", "sub/climb.nc", "", "..",
+                         "climb.nc/"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char what[200];
+        snprintf(what, sizeof what, "subfiling_base \"%s\"", bad[i]);
+        if (ts.rank == 0) surgery_put_att(sub, NULL, "subfiling_base", NC_CHAR, (long long)strlen(bad[i]), bad[i]);
+        MPI_Barrier(MPI_COMM_WORLD);
+        int err = ncmpi_open(MPI_COMM_WORLD, sub, NC_NOWRITE, MPI_INFO_NULL, &ncid);
+        agreed(err, NC_EVARMETA, what);
+        if (!err) ncmpi_close(ncid);
+    }
+}
+
+/* ---- mixed ---------------------------------------------------------------- */
+
+static void case_mixed(void)
+{
+    char path[512];
+    int ncid, d[2], v, p, buf[NX * NY];
+    MPI_Offset st[2], ct[2];
+    ts.where = "mixed";
+    path_of(path, sizeof path, "mixed.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    MPI_Info i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i2));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "p", NC_INT, 2, d, &p));
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 120);
+    put_rows(ncid, p, 121);
+    my_rows(st, ct);
+    fill(buf, st, ct, 999);
+    if (ts.nprocs > 1) {
+        /* rank 0 the subfiled variable, the others the plain one */
+        agreed(ncmpi_put_vara_int_all(ncid, ts.rank == 0 ? v : p, st, ct, buf), NC_EINVAL,
+               "a subfiled variable on one rank, a plain one on the others");
+        agreed(ncmpi_get_vara_int_all(ncid, ts.rank == 0 ? p : v, st, ct, buf), NC_EINVAL,
+               "the same for a get");
+    }
+    /* an invalid variable id on the last rank only */
+    agreed(ncmpi_put_vara_int_all(ncid, ts.rank == ts.nprocs - 1 ? 77 : v, st, ct, buf), NC_ENOTVAR,
+           "an invalid varid on one rank, the others subfiled");
+    agreed(ncmpi_put_vara_int_all(ncid, ts.rank == ts.nprocs - 1 ? -5 : p, st, ct, buf), NC_ENOTVAR,
+           "an invalid varid on one rank, the others plain");
+    /* nothing was written by the refused calls */
+    check_all(ncid, "v", 120, NC_NOERR, "v after the refused calls");
+    check_all(ncid, "p", 121, NC_NOERR, "p after the refused calls");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
+/* ---- overflow ------------------------------------------------------------- */
+
+static void case_overflow(void)
+{
+    char path[512];
+    int ncid, v, buf[16] = {0};
+    ts.where = "overflow";
+    path_of(path, sizeof path, "ovf.nc");
+    ncid = make_records(path, NC_64BIT_DATA, &v);
+    for (int r = 0; r < 3; r++) put_record(ncid, v, r, r, NC_NOERR, "a record");
+    {
+        MPI_Offset st[2] = {0, 0}, ct[2] = {((MPI_Offset)1 << 61) + 1, 1}, sd[2] = {8, 1};
+        double d[4] = {0};
+        agreed(ncmpi_put_vars_double_all(ncid, v, st, ct, sd, d), NC_EEDGE, "put count 2^61+1 stride 8");
+        agreed(ncmpi_get_vars_double_all(ncid, v, st, ct, sd, d), NC_EEDGE, "get count 2^61+1 stride 8");
+        ct[0] = INT64_MAX;
+        sd[0] = 1;
+        agreed(ncmpi_put_vars_double_all(ncid, v, st, ct, sd, d), NC_EEDGE, "put count 2^63-1");
+        st[0] = 5;
+        ct[0] = INT64_MAX - 2;
+        agreed(ncmpi_get_vara_double_all(ncid, v, st, ct, d), NC_EINVALCOORDS, "get from a record never written");
+        st[0] = 1;
+        ct[0] = INT64_MAX;
+        agreed(ncmpi_get_vara_double_all(ncid, v, st, ct, d), NC_EEDGE, "get 2^63-1 records");
+    }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    (void)buf;
+}
+
+/* ---- newline -------------------------------------------------------------- */
+
+static void case_newline(void)
+{
+    char path[512];
+    int ncid, d[2], v;
+    ts.where = "newline";
+    /* a subfiling_dir with a newline */
+    path_of(path, sizeof path, "nl.nc");
+    MPI_Info ci;
+    MPI_Info_create(&ci);
+    MPI_Info_set(ci, "subfiling", "enable");
+    MPI_Info_set(ci, "subfiling_dir", "parts\nx");
+    agreed(ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, ci, &ncid), NC_EINVAL, "subfiling_dir with a newline");
+    MPI_Info_free(&ci);
+    /* a base file name with a newline, subfiling asked at create: no file */
+    path_of(path, sizeof path, "new\nline.nc");
+    MPI_Info_create(&ci);
+    MPI_Info_set(ci, "subfiling", "enable");
+    agreed(ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, ci, &ncid), NC_EBADNAME, "a base name with a newline");
+    MPI_Info_free(&ci);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (ts.rank == 0) EXPECT(&ts, access(path, F_OK) != 0, "a file was created for a refused name");
+    /* ... and asked at def_var: refused there, the dataset usable */
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    MPI_Info i2 = sf_info(2);
+    agreed(ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i2), NC_EBADNAME, "subfiling a variable of such a file");
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 130);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    ON_ROOT(&ts, unlink(path));
+}
+
+/* ---- enddef --------------------------------------------------------------- */
+
+static void case_enddef(void)
+{
+    char path[512], plain[600];
+    int ncid, d[2], v, w;
+    ts.where = "enddef";
+    path_of(path, sizeof path, "ed.nc");
+    snprintf(plain, sizeof plain, "%s/blocker", dir);
+    ON_ROOT(&ts, write_text(plain, "a file"));
+    MPI_Info ci;
+    MPI_Info_create(&ci);
+    MPI_Info_set(ci, "subfiling_dir", "blocker/sub");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, ci, &ncid));
+    MPI_Info_free(&ci);
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    MPI_Info i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i2));
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "w", NC_INT, 2, d, &w));
+    agreed(ncmpi_enddef(ncid), NC_EBAD_FILE, "enddef with the subfile directory blocked");
+    MPI_Offset st[2], ct[2];
+    int buf[NX * NY];
+    my_rows(st, ct);
+    fill(buf, st, ct, 140);
+    agreed(ncmpi_put_vara_int_all(ncid, v, st, ct, buf), NC_EBAD_FILE, "a put after the failed enddef");
+    if (ts.rank == 0) EXPECT(&ts, strstr(ncsf_errmsg(ncid), "enddef") != NULL, "message: %s", ncsf_errmsg(ncid));
+    agreed(ncmpi_put_vara_int_all(ncid, w, st, ct, buf), NC_NOERR, "the plain variable still writes");
+    agreed(ncmpi_close(ncid), NC_EBAD_FILE, "close repeats the failure");
+
+    /* a name whose subfile names cannot be file names: refused at def_var */
+    path_of(path, sizeof path, "long.nc");
+    char name[NC_MAX_NAME + 1];
+    memset(name, '.', 200);  /* 600 bytes escaped */
+    name[0] = 'a';
+    name[200] = 0;
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    i2 = sf_info(2);
+    agreed(ncmpi_def_var(ncid, name, NC_INT, 2, d, &v, i2), NC_EMAXNAME, "a name too long for a subfile name");
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i2));
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 141);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    expect_state(path, "complete", "the dataset after the refused name");
+}
+
+/* ---- why ------------------------------------------------------------------ */
+
+static void case_why(void)
+{
+    char path[512], msg[512] = "", all[512];
+    int ncid;
+    ts.where = "why";
+    path_of(path, sizeof path, "why.nc");
+    write_vw(path, 150, NC_CLOBBER);
+    if (ts.rank == 0) surgery_put_att(path, NULL, "subfiling_state", NC_CHAR, 8, "writing ");
+    MPI_Barrier(MPI_COMM_WORLD);
+    agreed(ncsf_open_ex(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid, msg, sizeof msg), NC_ETRUNC,
+           "an unfinished dataset");
+    EXPECT(&ts, strstr(msg, "why.nc") && strstr(msg, "did not close"), "reason: \"%s\"", msg);
+    /* the same text on every rank */
+    if (ts.rank == 0) memcpy(all, msg, sizeof all);
+    MPI_Bcast(all, sizeof all, MPI_CHAR, 0, MPI_COMM_WORLD);
+    EXPECT(&ts, !strcmp(all, msg), "rank %d says \"%s\", rank 0 \"%s\"", ts.rank, msg, all);
+    /* a bad hint at create */
+    MPI_Info ci;
+    MPI_Info_create(&ci);
+    MPI_Info_set(ci, "subfiling_nfiles", "many");
+    agreed(ncsf_create_ex(MPI_COMM_WORLD, path, NC_CLOBBER, ci, &ncid, msg, sizeof msg), NC_EINVAL, "a bad hint");
+    EXPECT(&ts, strstr(msg, "subfiling_nfiles") != NULL, "reason: \"%s\"", msg);
+    MPI_Info_free(&ci);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct { const char *name; void (*run)(void); } cases[] = {
+        {"records", case_records}, {"pending", case_pending}, {"names", case_names},
+        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype},
+        {"dims", case_dims}, {"records2", case_records2}, {"fifo", case_fifo},
+        {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
+        {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why},
+    };
+    test_init(&ts, &argc, &argv);
+    if (argc < 3) { fprintf(stderr, "usage: t_regress CASE DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
+    snprintf(dir, sizeof dir, "%s", argv[2]);
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (!strcmp(argv[1], cases[i].name)) { cases[i].run(); break; }
+    if (i == sizeof cases / sizeof cases[0]) { fprintf(stderr, "t_regress: no case %s\n", argv[1]); MPI_Abort(MPI_COMM_WORLD, 2); }
+    return test_finish(&ts, argv[1]);
+}
