@@ -72,7 +72,7 @@ int ncsf_fault_fired(void) { return fault.fired; }
 void ncsf_fault_record(int on)
 {
     fault.recording = on;
-    fault.nsites = 0;
+    if (on) fault.nsites = 0;
 }
 
 const char *ncsf_fault_site(long k)

@@ -72,80 +72,105 @@ static int check_file_names(ncsf_file *f, const char *name, const char *group, i
     return NC_NOERR;
 }
 
-int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
-                 const int *dimids, int *varidp, MPI_Info info)
+/* What def_var will do with a variable, worked out locally. */
+typedef struct {
+    int subfiled;            /* else an ordinary variable */
+    int record, unlim;
+    ncsf_var *v;             /* subfiled: its state and attributes, made */
+    ncsf_atts *atts;
+} def_plan;
+
+static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims,
+                    const int *dimids, MPI_Info info, def_plan *dp)
 {
-    ncsf_file *f = ncsfi_lookup(ncid);
     ncsf_hints vh = {0};
     var_choice c;
-    int err, unlim = -1, npart, pdims[SF_MAX_PDIMS], varid;
+    int err, npart, pdims[SF_MAX_PDIMS], nvars = 0;
     MPI_Offset gsize[SF_MAX_DIMS];
-
-    if (!f) return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
+    memset(dp, 0, sizeof *dp);
+    dp->unlim = -1;
     if ((err = choose(f, name ? name : "(null)", info, &vh, &c))) goto out;
-    if (!c.enable || (ndims == 0 && !c.explicit_))
-        { err = ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp); goto out; }
+    if (!c.enable || (ndims == 0 && !c.explicit_)) goto out;
     if (!f->indef) { err = NC_ENOTINDEFINE; goto out; }
-    if (!name || !varidp) { err = NC_EINVAL; goto out; }
+    if (!name) { err = NC_EINVAL; goto out; }
     if (ndims == 0 || ndims > SF_MAX_DIMS || !dimids) {
         ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling=enable: a variable of %d "
                         "dimensions cannot be subfiled (1 to %d)", name, ndims, SF_MAX_DIMS);
         err = NC_EINVAL;
         goto out;
     }
-    ncmpi_inq_unlimdim(ncid, &unlim);
+    ncmpi_inq_unlimdim(ncid, &dp->unlim);
     for (int d = 0; d < ndims; d++) {
         if ((err = ncmpi_inq_dimlen(ncid, dimids[d], &gsize[d]))) goto out;
-        if (dimids[d] == unlim) {
+        if (dimids[d] == dp->unlim) {
             if (d != 0) { err = NC_EUNLIMPOS; goto out; }
             gsize[d] = 0;
         }
     }
-    int record = unlim >= 0 && dimids[0] == unlim;
-    err = ncsfi_resolve_pdims(f, name, ndims, dimids, record, c.dims, &npart, pdims);
+    dp->record = dp->unlim >= 0 && dimids[0] == dp->unlim;
+    err = ncsfi_resolve_pdims(f, name, ndims, dimids, dp->record, c.dims, &npart, pdims);
     if (err) {
         /* dimensions named at create time need not fit every variable */
-        if (!vh.dims && !c.explicit_ && err == NC_EINVAL)
-            err = ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
+        if (!vh.dims && !c.explicit_ && err == NC_EINVAL) err = NC_NOERR;
         goto out;
     }
-
     if ((err = ncsfi_check_group(f, name, c.group, dimids, gsize, npart, pdims, c.nfiles))) goto out;
     if ((err = check_file_names(f, name, c.group, c.nfiles))) goto out;
-    /* everything that can fail on one process alone happens first, and is
-     * agreed, before the placeholder is defined: never half a variable */
-    int nvars = 0, newid = !f->dsid[0];
-    ncsf_var *v = NULL;
-    ncsf_atts *atts = NULL;
-    char dsid[sizeof f->dsid];
-    memcpy(dsid, f->dsid, sizeof dsid);
     err = ncmpi_inq_nvars(ncid, &nvars);
     if (!err) err = grow_vars(f, nvars);
-    if (!err) err = ncsfi_var_new(f, nvars, name, xtype, ndims, dimids, gsize, record, npart, pdims,
-                                  c.nfiles, c.group, &v);
-    if (!err) err = ncsfi_atts_make(f, v, &atts);
-    if (newid) {
-        int e = ncsfi_new_dataset_id(f); /* collective: made on every rank */
-        if (!err) err = e;
-    }
-    err = ncsfi_agree(f->comm, err);
-    if (!err && newid && ((err = ncsfi_put_dataset_id(f, ncid)) || (err = ncsfi_put_state(ncid, NCSF_STATE_WRITING))))
-        newid = 0;
-    if (!err) err = record ? ncmpi_def_var(ncid, name, xtype, 1, &unlim, &varid)
-                           : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
-    if (!err && varid != nvars) err = NC_EINTERNAL;
-    if (!err) err = ncsfi_atts_put(ncid, varid, atts, -1);
-    ncsfi_atts_free(atts);
-    if (err) {
-        if (v) { sf_layout_free(v->lay); ncsfi_var_free(v); }
-        memcpy(f->dsid, dsid, sizeof dsid);
-        goto out;
-    }
-    if (newid) f->marked = 1;
-    f->vars[varid] = v;
-    f->nsubfiled++;
-    *varidp = varid;
+    if (!err) err = ncsfi_var_new(f, nvars, name, xtype, ndims, dimids, gsize, dp->record, npart, pdims,
+                                  c.nfiles, c.group, &dp->v);
+    if (!err) err = ncsfi_atts_make(f, dp->v, &dp->atts);
+    dp->subfiled = 1;
 out:
     ncsfi_hints_free(&vh);
     return err;
+}
+
+static void plan_free(def_plan *dp)
+{
+    ncsfi_atts_free(dp->atts);
+    if (dp->v) { sf_layout_free(dp->v->lay); ncsfi_var_free(dp->v); }
+    dp->atts = NULL;
+    dp->v = NULL;
+}
+
+int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
+                 const int *dimids, int *varidp, MPI_Info info)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    def_plan dp;
+    int err, varid;
+
+    /* no hint anywhere: PnetCDF's own def_var, untouched */
+    if (!f || (info == MPI_INFO_NULL && f->hints.enable != 1))
+        return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
+    if (!varidp) return NC_EINVAL;
+    /* everything that can fail on one process alone happens first, and is
+     * agreed, before anything is defined: never half a variable */
+    err = ncsfi_agree(f->comm, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
+    if (err || !dp.subfiled) {
+        plan_free(&dp);
+        return err ? err : ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
+    }
+    int newid = !f->dsid[0];
+    if (newid) err = ncsfi_agree(f->comm, ncsfi_new_dataset_id(f));
+    if (!err && newid && (err = ncsfi_put_dataset_id(f, ncid)) == NC_NOERR)
+        err = ncsfi_put_state(ncid, NCSF_STATE_WRITING);
+    if (!err) err = dp.record ? ncmpi_def_var(ncid, name, xtype, 1, &dp.unlim, &varid)
+                              : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
+    if (!err && varid != dp.v->varid) err = NC_EINTERNAL;
+    if (!err) err = ncsfi_atts_put(ncid, varid, dp.atts, -1);
+    if (err) {
+        if (newid) f->dsid[0] = 0;
+        plan_free(&dp);
+        return err;
+    }
+    if (newid) f->marked = 1;
+    f->vars[varid] = dp.v;
+    dp.v = NULL;
+    plan_free(&dp);
+    f->nsubfiled++;
+    *varidp = varid;
+    return NC_NOERR;
 }

@@ -60,25 +60,37 @@ static int split_path(ncsf_file *f, const char *path)
     return f->path && f->dir && f->stem ? NC_NOERR : NC_ENOMEM;
 }
 
+/* Collective over comm; the outcome is agreed. */
 int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp)
 {
+    MPI_Comm dup = MPI_COMM_NULL;
+    /* the collective step first, made by every rank whatever fails after */
+    int err = MPI_Comm_dup(comm, &dup) == MPI_SUCCESS ? NC_NOERR : NC_EMPI;
     ncsf_file *f = calloc(1, sizeof *f);
-    if (!f) return NC_ENOMEM;
-    f->ncid = ncid;
-    f->info = MPI_INFO_NULL;
-    f->comm = MPI_COMM_NULL;
-    f->state_at_open = NCSF_STATE_COMPLETE;
-    f->hints.enable = -1;
-    f->hints.aggregate = -1;
-    if (split_path(f, path) || MPI_Comm_dup(comm, &f->comm) != MPI_SUCCESS ||
-        (info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS)) {
-        ncsfi_file_free(f);
-        return NC_ENOMEM;
+    *fp = NULL;
+    if (f) {
+        f->ncid = ncid;
+        f->info = MPI_INFO_NULL;
+        f->comm = dup;
+        dup = MPI_COMM_NULL;
+        f->state_at_open = NCSF_STATE_COMPLETE;
+        f->hints.enable = -1;
+        f->hints.aggregate = -1;
+        if (!err && split_path(f, path)) err = NC_ENOMEM;
+        if (!err && info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS) err = NC_ENOMEM;
+        MPI_Comm_rank(comm, &f->rank);
+        MPI_Comm_size(comm, &f->nprocs);
+        if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
+    } else {
+        err = NC_ENOMEM;
     }
-    MPI_Comm_rank(f->comm, &f->rank);
-    MPI_Comm_size(f->comm, &f->nprocs);
-    if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
+    err = ncsfi_agree(comm, err);
+    if (err) {
+        ncsfi_file_free(f);
+        if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
+        return err;
+    }
     *fp = f;
     return NC_NOERR;
 }
@@ -113,7 +125,9 @@ static int attach(ncsf_file *f, int readonly)
     int max_open = 1, err = choose_limits(f, &aggregate, &max_open);
     f->readonly = readonly;
     f->max_open = max_open;
-    if (!err && sf_context_create(f->comm, f->info, max_open, readonly, &f->ctx) != SF_OK) err = NC_ENOMEM;
+    /* collective: made whatever failed before it */
+    int e = sf_context_create(f->comm, f->info, max_open, readonly, &f->ctx);
+    if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
     if (!err) sf_context_set_aggregate_max(f->ctx, aggregate);
     if (!err) err = ncsfi_register(f);
     return ncsfi_agree(f->comm, err);
@@ -161,6 +175,7 @@ int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, in
     char why[512] = "";
     int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
+    err = ncsfi_agree(comm, err);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
         if (err) snprintf(why, sizeof why, "cannot create %s: %s", path, ncmpi_strerror(err));
@@ -283,7 +298,7 @@ static int load_vars(ncsf_file *f)
     int unlim;
     if (ncmpi_inq_unlimdim(f->ncid, &unlim) == NC_NOERR && unlim >= 0)
         ncmpi_inq_dimlen(f->ncid, unlim, &f->numrecs);
-    return ncsfi_check_subfiles(f);
+    return NC_NOERR;
 }
 
 /* Opened through a subfile: open the whole dataset through its base file
@@ -346,7 +361,7 @@ static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, n
     }
     if ((err = ncsfi_file_new(comm, path, info, ncid, &f))) {
         ncmpi_close(ncid);
-        return ncsfi_agree(comm, err);
+        return err;
     }
     *fp = f;
     f->hints = *h;
@@ -354,6 +369,7 @@ static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, n
     err = attach(f, !(omode & NC_WRITE));
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
     if (!err && !*reopen) err = ncsfi_agree(f->comm, load_vars(f));
+    if (!err && !*reopen && f->dsid[0]) err = ncsfi_check_subfiles(f);
     if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])
         err = ncsfi_agree(f->comm, ncsfi_state_begin_writing(f));
     if (err && !*why) snprintf(why, whylen, "%s", f->errmsg[0] ? f->errmsg : ncmpi_strerror(err));
@@ -377,13 +393,14 @@ int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int 
     char why[512] = "", *reopen = NULL;
     int err = ncidp && path ? NC_NOERR : NC_EINVAL;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
+    err = ncsfi_agree(comm, err);
     if (!err) err = open_one(comm, path, omode, info, &h, &f, &reopen, why, sizeof why);
     if (!err && reopen) {
         /* a subfile of a dataset whose base file is there: the dataset */
         ncsf_hints again = {0};
         drop(f);
         f = NULL;
-        err = parse_file_hints(info, reopen, &again, why, sizeof why);
+        err = ncsfi_agree(comm, parse_file_hints(info, reopen, &again, why, sizeof why));
         char *twice = NULL; /* a base file is not a subfile: no second redirection */
         if (!err) err = open_one(comm, reopen, omode, info, &again, &f, &twice, why, sizeof why);
         free(twice);
@@ -519,6 +536,7 @@ int ncsf_close(int ncid)
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
+    err = ncsfi_agree(f->comm, err);
     ncsfi_unregister(f);
     ncsfi_file_free(f);
     return err;

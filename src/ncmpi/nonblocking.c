@@ -97,7 +97,9 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     int *slot = malloc(sizeof(int) * (all ? ncsfi_pending_count(f) + 1 : num + 1));
     int *pnc = malloc(sizeof(int) * (num > 0 ? num : 1));
     int *pst = malloc(sizeof(int) * (num > 0 ? num : 1));
-    if (!mine || !slot || !pnc || !pst) { err = NC_ENOMEM; n = 0; goto run; }
+    /* no room to sort the requests: every rank hears of it from the run */
+    int local = NC_NOERR;
+    if (!mine || !slot || !pnc || !pst) { local = NC_ENOMEM; n = 0; goto run; }
     if (all) {
         for (ncsf_pending *q = f->pending; q; q = q->next)
             if (num == NC_REQ_ALL || (num == NC_PUT_REQ_ALL) == (q->p.put != 0)) mine[n++] = q;
@@ -129,9 +131,9 @@ run:;
     if (!err) err = e;
 
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
-    if (!ps && !err) err = NC_ENOMEM;
+    if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, NC_NOERR, collective ? 3 : 1 | 2);
+    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2);
     for (int i = 0; i < n; i++) {
         int st = ncsfi_finish(&mine[i]->p);
         if (run_err) st = run_err;

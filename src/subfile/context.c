@@ -6,15 +6,24 @@
 #include <string.h>
 #include "sf_internal.h"
 
+/* Collective over comm: its two collective steps (the duplicate, the
+ * node census) are made by every rank whatever fails around them; the
+ * caller agrees on the outcome. */
 int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
                       int readonly, sf_context **ctxp)
 {
+    MPI_Comm dup = MPI_COMM_NULL;
+    int err = SF_MPI_OK(MPI_Comm_dup(comm, &dup));
+    int yield = sf_node_oversubscribed(dup != MPI_COMM_NULL ? dup : comm);
     sf_context *ctx = calloc(1, sizeof *ctx);
     *ctxp = NULL;
-    if (!ctx) return SF_ERR_NOMEM;
-    ctx->comm = MPI_COMM_NULL;
+    if (!ctx) {
+        if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
+        return SF_ERR_NOMEM;
+    }
+    ctx->comm = dup;
     ctx->info = MPI_INFO_NULL;
-    int err = SF_MPI_OK(MPI_Comm_dup(comm, &ctx->comm));
+    ctx->yield = yield;
     /* the engine checks every return code itself, and must see an error
      * to keep its promise that nobody is left waiting */
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Comm_set_errhandler(ctx->comm, MPI_ERRORS_RETURN)));
@@ -26,7 +35,6 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     ctx->readonly = readonly;
     ctx->max_open = max_open > 0 ? max_open : 1;
     ctx->agg_max = (MPI_Offset)256 << 20;
-    if (err == SF_OK) ctx->yield = sf_node_oversubscribed(ctx->comm);
     if (err == SF_OK) err = sf_agree_ops_create(ctx);
     if (err == SF_OK && !(ctx->self = calloc(ctx->max_open, sizeof(sf_self_handle)))) err = SF_ERR_NOMEM;
     if (err != SF_OK) {

@@ -14,19 +14,33 @@
 #include <stdlib.h>
 #include "sf_internal.h"
 
-/* This rank's boxes of batch b: [*from, *to) of s->mine (sorted). */
+/* The batch of box j of s->mine (sorted by offset): a new batch starts
+ * where a box overlaps or interleaves with the one before (a file view
+ * must run forward), or where the batch would reach the engine's chunk
+ * (one collective call moves less than 2 GiB). */
+int sf_assign_batches(sf_sub *s)
+{
+    int b = 0;
+    MPI_Offset end = -1, bytes = 0;
+    for (int i = 0; i < s->nmine; i++) {
+        const sf_box *x = &s->mine[i].b;
+        if (i > 0 && (x->disp < end || bytes + x->nbytes > SF_CHUNK)) { b++; bytes = 0; }
+        bytes += x->nbytes;
+        end = x->disp + x->span;
+        s->mine[i].batch = b;
+    }
+    return s->nmine ? b + 1 : 0;
+}
+
+/* This rank's boxes of batch b: [*from, *to) of s->mine. */
 static void batch_range(const sf_sub *s, int b, int *from, int *to)
 {
-    int k = 0, j = 0;
-    MPI_Offset end = -1;
     *from = *to = s->nmine;
-    for (; j < s->nmine; j++) {
-        if (j > 0 && s->mine[j].b.disp < end) k++;
-        if (k == b && *from == s->nmine) *from = j;
-        if (k > b) break;
-        end = s->mine[j].b.disp + s->mine[j].b.span;
+    for (int j = 0; j < s->nmine; j++) {
+        if (s->mine[j].batch == b && *from == s->nmine) *from = j;
+        if (s->mine[j].batch > b) { *to = j; return; }
     }
-    if (*from < s->nmine) *to = j;
+    if (*from < s->nmine) *to = s->nmine;
 }
 
 /* One collective transfer of boxes [from, to): a struct of their file

@@ -120,21 +120,15 @@ static int cmp_mine(const void *a, const void *b)
 }
 
 /* Collective transfers the MPI-IO method needs for these boxes (sorted):
- * one per run of boxes that neither overlap nor interleave. */
-static int count_batches(const sf_sub *s)
+ * one per run of boxes that neither overlap nor interleave (sf_batch_of). */
+static int count_batches(sf_sub *s)
 {
-    int nb = s->nmine ? 1 : 0;
-    MPI_Offset end = -1;
-    for (int j = 0; j < s->nmine; j++) {
-        if (s->mine[j].b.disp < end) nb++;
-        end = s->mine[j].b.disp + s->mine[j].b.span;
-    }
-    return nb;
+    return sf_assign_batches(s);
 }
 
 /* Append subfile s's record to its home's message: a header, then the
  * geometry of each of this rank's pieces there (reqs touch[i..j)). */
-static int describe(wbuf *b, const sf_sub *s, const touch *t, int n, const sf_request *reqs,
+static int describe(wbuf *b, sf_sub *s, const touch *t, int n, const sf_request *reqs,
                     MPI_Offset base, int can_keep)
 {
     int err = SF_OK;
@@ -209,7 +203,20 @@ static int my_pieces(sf_context *ctx, sf_plan *p, int nreq, const sf_request *re
 
 typedef struct { int src; word *w; int n; } inmsg;
 
-static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int *nin)
+/* A home that cannot answer properly answers at once, with the error (the
+ * member expects exactly one answer): from a buffer the context keeps, so
+ * the send can complete whenever the member takes it, itself included. */
+static void answer_now(sf_context *ctx, int dest, int err)
+{
+    MPI_Request r;
+    ctx->fail_reply[0] = err;
+    ctx->fail_reply[1] = 0;
+    if (MPI_Isend(ctx->fail_reply, 2, W, dest, SF_TAG_REPLY, ctx->comm, &r) == MPI_SUCCESS) MPI_Request_free(&r);
+}
+
+/* *home_err: this rank could not keep what members sent it; those it kept
+ * are answered with it later, the others were answered already. */
+static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int *nin, int *home_err)
 {
     int err = SF_OK, cap = 0, barrier = 0, done = 0;
     MPI_Request *sreq = malloc(sizeof(MPI_Request) * (nout ? nout : 1)), bar = MPI_REQUEST_NULL;
@@ -233,13 +240,15 @@ static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int
             if (t) *inp = t; else cap = *nin;
             if (!w || !t) {
                 /* no room: the message must still be taken, or its sender
-                 * waits for ever; a zero-length receive truncates it */
+                 * waits for ever (a zero-length receive truncates it), and
+                 * answered */
                 word dummy;
                 MPI_Recv(&dummy, 0, W, st.MPI_SOURCE, SF_TAG_BUILD, ctx->comm, MPI_STATUS_IGNORE);
                 sf_keep(&err, SF_ERR_NOMEM);
+                sf_keep(home_err, SF_ERR_NOMEM);
                 free(w);
-                /* the sender still expects an answer: an empty record */
                 if (t) (*inp)[(*nin)++] = (inmsg){st.MPI_SOURCE, NULL, 0};
+                else answer_now(ctx, st.MPI_SOURCE, SF_ERR_NOMEM);
             } else {
                 if (MPI_Recv(w, n, W, st.MPI_SOURCE, SF_TAG_BUILD, ctx->comm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
                     sf_keep(&err, SF_ERR_MPI);
@@ -534,19 +543,15 @@ static int exchange_replies(sf_context *ctx, sf_plan *p, wbuf *rep, int nrep, in
                             const wbuf *asked, const int *sent, int nasked, MPI_Offset *scratch)
 {
     int err = SF_OK;
-    word fail[2] = {home_err ? home_err : SF_ERR_NOMEM, 0};
     MPI_Request *rq = malloc(sizeof(MPI_Request) * (nrep ? nrep : 1));
     if (!rq) sf_keep(&err, SF_ERR_NOMEM);
     for (int i = 0; i < nrep; i++) {
         /* a home that failed still answers, with its error */
-        const word *w = home_err || !rq ? fail : rep[i].w;
-        int n = home_err || !rq ? 2 : (int)rep[i].n;
-        if (rq) {
-            if (MPI_Isend(w, n, W, rep[i].dest, SF_TAG_REPLY, ctx->comm, &rq[i]) != MPI_SUCCESS) {
-                rq[i] = MPI_REQUEST_NULL;
-                sf_keep(&err, SF_ERR_MPI);
-            }
-        } else if (MPI_Send(w, n, W, rep[i].dest, SF_TAG_REPLY, ctx->comm) != MPI_SUCCESS) {
+        if (home_err || !rq) {
+            answer_now(ctx, rep[i].dest, home_err ? home_err : SF_ERR_NOMEM);
+            if (rq) rq[i] = MPI_REQUEST_NULL;
+        } else if (MPI_Isend(rep[i].w, (int)rep[i].n, W, rep[i].dest, SF_TAG_REPLY, ctx->comm, &rq[i]) != MPI_SUCCESS) {
+            rq[i] = MPI_REQUEST_NULL;
             sf_keep(&err, SF_ERR_MPI);
         }
     }
@@ -605,8 +610,8 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
     if (!sent) { sf_keep(&err, SF_ERR_NOMEM); nasked = 0; }
     /* what failed so far is this rank's alone: it still sends what it has */
     if (err != SF_OK) nasked = 0;
-    sf_keep(&err, nbx(ctx, asked, nasked, sent ? sent : &(int){0}, &in, &nin));
-    home_err = parse_entries(ctx, in, nin, &e, &ne);
+    sf_keep(&err, nbx(ctx, asked, nasked, sent ? sent : &(int){0}, &in, &nin, &home_err));
+    if (home_err == SF_OK) home_err = parse_entries(ctx, in, nin, &e, &ne);
     if (home_err == SF_OK) home_err = decide(ctx, e, ne, &rep, &nrep);
     if (home_err != SF_OK) {
         /* answer every member that wrote, with the error */
@@ -614,9 +619,8 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
         rep = NULL;
         nrep = 0;
         int cap = 0;
-        for (int i = 0; i < nin; i++) {
-            if (!msg_for(&rep, &nrep, &cap, in[i].src)) { sf_keep(&err, SF_ERR_NOMEM); break; }
-        }
+        for (int i = 0; i < nin; i++)
+            if (!msg_for(&rep, &nrep, &cap, in[i].src)) answer_now(ctx, in[i].src, home_err);
         sf_keep(&err, home_err);
     }
     sf_keep(&err, exchange_replies(ctx, p ? p : &(sf_plan){0}, rep, nrep, home_err, asked, sent, nasked, &scratch));

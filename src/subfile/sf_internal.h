@@ -12,6 +12,9 @@
 #ifndef NCSF_SF_INTERNAL_H
 #define NCSF_SF_INTERNAL_H
 
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
 #include "sf.h"
 
 #define SF_TAG_BUILD 4101 /* plan building: member -> home */
@@ -45,6 +48,7 @@ typedef struct sf_mybox {
     MPI_Datatype mtype;      /* its elements, relative to buf + moff */
     MPI_Datatype ftype;      /* its elements in the file, relative to disp (MPI-IO) */
     int ordinal;             /* its place among this rank's boxes of the subfile */
+    int batch;               /* MPI-IO: the collective transfer that moves it */
 } sf_mybox;
 
 /* A box of any member, as its subfile's leader sees it. */
@@ -158,6 +162,8 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
  * protocol is always followed through). delta: record base of the call. */
 int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
 int sf_exec_mpiio(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
+/* Number this rank's boxes of s (sorted) into batches; how many. */
+int sf_assign_batches(sf_sub *s);
 
 /* ---- agree.c: the reductions of a call over the whole communicator ---- */
 typedef struct sf_agree0 {
@@ -210,6 +216,7 @@ struct sf_context {
     char *scratch;           /* the leader's buffer, grown as plans need */
     MPI_Offset scratch_size;
     void *agree;             /* agree.c: its reduction operations */
+    MPI_Offset fail_reply[2]; /* plan_build.c: a home's answer when it has no memory */
     int yield;               /* wait by sleeping: processes outnumber processors */
     MPI_Offset bytes_written, bytes_read;
     sf_counts counts;
