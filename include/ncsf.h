@@ -41,6 +41,19 @@ int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len);
 /* The last error message ncsf produced for this dataset ("" if none). */
 const char *ncsf_errmsg(int ncid);
 
+/* What the subfiling engine did on this process since the dataset was
+ * opened (for profiles, benchmarks and tests; every field only grows). */
+typedef struct ncsf_engine_counts {
+    long long calls;        /* collective data calls on subfiled variables */
+    long long plan_builds;  /* ... that had to plan (exchange with peers)  */
+    long long plan_hits;    /* ... that reused a cached plan               */
+    long long file_opens;   /* subfiles opened for data (MPI_File_open)    */
+    long long group_waits;  /* group handle openings waited for            */
+    long long gather_msgs;  /* messages of the gather method               */
+    long long mpiio_steps;  /* collective MPI-IO steps                     */
+} ncsf_engine_counts;
+int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
+
 /* create and open that also say why they failed: on failure msg gets the
  * reason (at most msglen bytes, the same text on every process), which
  * ncsf_errmsg cannot give as there is no ncid. msg may be NULL. */

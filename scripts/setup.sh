@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up everything ncsf needs on a Debian (bookworm) machine and build it.
 #
-#   1. apt-get installs whatever of MPICH, netCDF-C and the Autotools is missing;
+#   1. apt-get installs whatever of MPICH, netCDF-C, the Autotools, gfortran,
+#      NCO and Python (matplotlib, netCDF4, xarray, dask) is missing;
 #   2. PnetCDF is built from Debian's source package against MPICH (Debian only
 #      ships it for Open MPI) into .deps/pnetcdf inside the checkout, once;
 #   3. ncsf itself is configured and built against that PnetCDF.
@@ -26,8 +27,11 @@ as_root() {
 }
 
 # ---- 1. Debian packages ----------------------------------------------------
+# (gfortran: PnetCDF's Fortran bindings; nco: ncks in the tools' checks;
+# python3-*: the scaling plot and the Python reader)
 packages="mpich libmpich-dev libnetcdf-dev netcdf-bin autoconf automake libtool m4
-          pkg-config make gcc dpkg-dev"
+          pkg-config make gcc dpkg-dev gfortran nco python3 python3-matplotlib
+          python3-netcdf4 python3-xarray python3-dask"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \

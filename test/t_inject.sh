@@ -11,7 +11,7 @@ fi
 for np in $(nps t_inject); do
   for s in write read rewrite mpiio indep; do
     d=$(newdir)
-    run_np "$np" "$B/test/t_inject" "$s" "$d" $NCSF_INJECT_MODE; report $? "t_inject fault sweep over $s np=$np"
+    run_np "$np" "$B/test/t_inject" "$s" "$d" ${NCSF_INJECT_MODE:-}; report $? "t_inject fault sweep over $s np=$np"
     rm -rf "$d"
   done
 done

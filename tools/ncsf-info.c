@@ -55,7 +55,7 @@ static int show_var(ncsf_file *f, ncsf_var *v)
     }
     printf(": %d subfiles\n", v->nfiles);
     for (int k = 0; k < v->nfiles; k++) {
-        MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], out[3] = {0, 0, 0};
+        MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], out[4] = {0, 0, 0, 0};
         struct stat sb;
         sf_layout_block(v->lay, k, st, ct);
         int err = ncsfi_check_subfile(f, v, k, out);
@@ -63,7 +63,7 @@ static int show_var(ncsf_file *f, ncsf_var *v)
         printf("  %4d  %-32s ", k, v->names[k]);
         print_box(v->ndims, st, ct, v->lay->record);
         if (err == NC_NOERR || err == NC_ETRUNC)
-            printf("  expected >= %lld bytes", (long long)ncsfi_expected_size(v->lay, k, out[2]));
+            printf("  expected >= %lld bytes", (long long)ncsfi_expected_size(v->lay, k, out[3]));
         if (actual >= 0) printf(", actual %lld", actual);
         printf("  %s\n", err == NC_EVARMETA && strstr(f->errmsg, "another dataset") ? "FOREIGN (another dataset)"
                                                                                  : verdict(err));

@@ -9,15 +9,16 @@
 #
 # Per P: N = P/4 and N = P subfiles, aligned and straddling decompositions
 # (phases 1-4; the aligned N = P run also reads back with the same P,
-# phase 5), straddling with subfiling_max_open=2 and N = P up to P = 32,
-# and the aligned N = P file read by 3P/4 processes. About 7 minutes on 2
-# cores; -q: P = 4 8 16 (2 minutes); -F: max_open=2 at P = 64 too (4 more
-# minutes: every subfile is reopened in every call, each open a collective
-# among spinning, oversubscribed processes). Prints one table per phase
+# phase 5), straddling with subfiling_max_open=2 and N = P, the aligned
+# N = P file read by 3P/4 processes, and the same variable not subfiled
+# (plain PnetCDF: the baseline). About 6 minutes on 2 cores; -q: P = 4 8
+# 16 (2 minutes); -F is accepted and does nothing (it once added max_open=2
+# at P = 64, when that reopened every subfile in every call and took 4
+# minutes more). Prints one table per phase
 # (per call, the maximum over ranks) and per phase and configuration the
 # least-squares slope of log(whole-communicator bytes received per rank
 # per call) against log(P): about 1 is O(P) per rank, about 0 constant.
-# -o: where the raw counters (raw/), summary.txt, slopes.txt, runs.log and
+# -o: where the raw counters (raw/), summary.txt, slopes.txt, engine.txt, runs.log and
 # scaling.png go (default: a new temporary directory). The plot needs
 # python3 with matplotlib (Debian: python3-matplotlib), else it is skipped.
 # MPICH 4.0.2 ch4:ucx runs 64 local processes with its defaults (UCX picks
@@ -26,7 +27,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${top_builddir:-$top}
-plist="4 8 16 32 64" size=4x8x8 out='' report_only=0 m2max=32
+plist="4 8 16 32 64" size=4x8x8 out='' report_only=0 m2max=1000000
 while [ $# -gt 0 ]; do
   case $1 in
     -q) plist="4 8 16" ;;
@@ -83,6 +84,7 @@ for P in $plist; do
     done
   done
   [ "$P" -le $m2max ] && run "straddle.N$P.m2.P$P" "$P" -n "$P" -d straddle -m 2 -s "$size" -f "$data/m2.$P.nc" -w
+  run "plain.N0.m0.P$P" "$P" -n 0 -d aligned -s "$size" -f "$data/plain.$P.nc" -w
   r=$((3 * P / 4)); [ $r -ge 1 ] || r=1
   run "readother.N$P.m0.P$r" "$r" -r -f "$data/aligned.$P.$P.nc"
   printf ' . (%s s so far)\n' $(($(date +%s) - start))
@@ -110,7 +112,7 @@ for f in "$out"/raw/*.txt; do
       for (j = 1; j <= 5; j++) { k = order[j]; if (!(k in seen)) continue
         calls = k == "put10" ? 10 : 1
         P = np[k]; N = n
-        if (d == "readother") { cfg = "reread_by_3P/4" } else { cfg = d (N == P ? ",N=P" : ",N=P/4") (m > 0 ? ",max_open=" m : "") }
+        if (d == "readother") { cfg = "reread_by_3P/4" } else if (d == "plain") { cfg = "plain_PnetCDF" } else { cfg = d (N == P ? ",N=P" : ",N=P/4") (m > 0 ? ",max_open=" m : "") }
         printf "%s %s %d %d %s %d %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %.6g %d\n", k, cfg, P, N, d, m,
           M[k,"wcoll"]/calls, M[k,"wbytes"]/calls, M[k,"gcoll"]/calls, M[k,"gbytes"]/calls, M[k,"nbr"]/calls,
           M[k,"comms"]/calls, M[k,"msgs"]/calls, M[k,"p2pb"]/calls, M[k,"fopen"]/calls, all[k]/calls, M[k,"hwm"] } }' "$f"
@@ -157,12 +159,26 @@ communicators created; p2pmsg, p2pbytes: point-to-point messages and bytes,
 sent + received; fopen: MPI_File_open; opens*: MPI_File_open summed over
 ranks; peakKiB: VmHWM at the end of the phase. reread_by_3P/4: the aligned
 N = P file read back by 3/4 as many processes (P: readers, N: writers).
+plain_PnetCDF: the same variable not subfiled (PnetCDF alone, through ncsf):
+what MPI and PnetCDF cost by themselves, traffic and memory.
 ROMIO's own MPI traffic (inside MPI_File_*) goes to PMPI and is not counted.
 A large constant flattens the log-log slope of a phase that still grows per
 process (read: PnetCDF broadcasts a 256 KiB header chunk at open, on the
 whole communicator for the base file and on MPI_COMM_SELF, counted as a
 group, for each subfile header): the [B] figure is the growth per process.
 EOF
+
+# The engine's own counts over the ten puts (from each run's output): the
+# group steps a rank waits on in sequence per call is the critical path.
+engine=$out/engine.txt
+awk '
+  /^\+ mpiexec -n / { np = $4; n = np; d = "aligned"; m = 0
+    for (i = 5; i < NF; i++) { if ($i == "-n") n = $(i + 1); if ($i == "-d") d = $(i + 1); if ($i == "-m") m = $(i + 1) } }
+  /^ENGINE put10/ { printf "%d %d %s %d %g %g %g %g\n", np, n, d, m, $9 / 10, $11, $13, $15 }' "$log" |
+  sort -k3,3 -k4,4n -k2,2n -k1,1n > "$engine"
+sed -i '1i P N decomp max_open group_waits_per_call plans_built plans_reused subfile_opens' "$engine"
+printf '\n== the engine over 10 put_vara_double_all (max over ranks) ==\n'
+awk 'NR > 1 { printf "%5d %5d  %-9s max_open=%-2s  %4g sequential group steps per call; plans built %g, reused %g; subfile opens %g\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$engine"
 
 png=$out/scaling.png py=
 for p in python3 /usr/bin/python3; do   # a python3 of one's own may lack Debian's matplotlib

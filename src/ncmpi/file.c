@@ -129,6 +129,7 @@ static int attach(ncsf_file *f, int readonly)
     int e = sf_context_create(f->comm, f->info, max_open, readonly, &f->ctx);
     if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
     if (!err) sf_context_set_aggregate_max(f->ctx, aggregate);
+    if (!err) sf_context_set_learn(f->ctx, ncsfi_learn_offsets, f);
     if (!err) err = ncsfi_register(f);
     return ncsfi_agree(f->comm, err);
 }

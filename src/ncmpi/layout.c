@@ -119,6 +119,8 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
     lay->begin = calloc(lay->nblocks, sizeof(MPI_Offset));
     lay->recsize = calloc(lay->nblocks, sizeof(MPI_Offset));
     if (!lay->paths || !lay->begin || !lay->recsize) { sf_layout_free(lay); return NULL; }
+    /* where each block's data starts is learnt later, by its home */
+    for (int k = 0; k < lay->nblocks; k++) lay->begin[k] = lay->recsize[k] = -1;
     return lay;
 }
 

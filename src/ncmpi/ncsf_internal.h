@@ -180,7 +180,17 @@ int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const c
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
 
-/* ---- subfiles.c: creating, checking and finishing subfiles ------------ */
+/* ---- subfiles.c and subfile_*.c: the life of the subfiles -------------- */
+/* A subfile: block k of lead (the variable whose varid is its file_id). */
+typedef struct { ncsf_var *lead; int k; } ncsf_slot;
+int ncsfi_list_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
+int ncsfi_is_home(const ncsf_file *f, const ncsf_slot *s);
+int ncsfi_add_layouts(ncsf_file *f, int err);
+MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c);
+MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);
+/* Bytes a subfile holding this variable is at least (-1: unknown here, or
+ * more than 2^63). */
+MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 int ncsfi_create_subfiles(ncsf_file *f);
 int ncsfi_check_subfiles(ncsf_file *f);
 int ncsfi_finish_subfiles(ncsf_file *f);
@@ -188,8 +198,8 @@ int ncsfi_finish_subfiles(ncsf_file *f);
  * gets its data offset, record size, header size and record count. */
 int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out);
 void ncsfi_broken_message(ncsf_file *f, const ncsf_var *v);
+int ncsfi_learn_offsets(void *arg, int file_id, int block);
 int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end);
-MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 
 /* ---- convert.c -------------------------------------------------------- */
 int ncsfi_xsize(nc_type t);

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ncsf_internal.h"
 
 static struct {
@@ -111,4 +112,22 @@ const char *ncsf_errmsg(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     return f ? f->errmsg : "";
+}
+
+int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    sf_counts c;
+    if (!f) return NC_EBADID;
+    if (!out) return NC_NOERR;
+    memset(&c, 0, sizeof c);
+    if (f->ctx) sf_context_counts(f->ctx, &c);
+    out->calls = c.calls;
+    out->plan_builds = c.plan_builds;
+    out->plan_hits = c.plan_hits;
+    out->file_opens = c.file_opens;
+    out->group_waits = c.group_waits;
+    out->gather_msgs = c.gather_msgs;
+    out->mpiio_steps = c.mpiio_steps;
+    return NC_NOERR;
 }

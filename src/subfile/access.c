@@ -175,7 +175,8 @@ int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
         for (int b = 0; b < l.n; b++) {
             int k = l.k[b], n = 0, cap = 0;
             sf_mybox *boxes = NULL;
-            int e = sf_piece_boxes(r, i, k, SF_CHUNK, 0, 1, &boxes, &n, &cap);
+            int e = sf_need_offsets(ctx, r->lay->file_id, k);
+            if (e == SF_OK) e = sf_piece_boxes(r, i, k, SF_CHUNK, 0, 1, &boxes, &n, &cap);
             if (e == SF_OK && n) {
                 MPI_File fh;
                 e = sf_self_open(ctx, r->lay->file_id, k, &fh);

@@ -119,6 +119,24 @@ int sf_context_free(sf_context *ctx)
     return err;
 }
 
+void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg)
+{
+    ctx->learn = fn;
+    ctx->learn_arg = arg;
+}
+
+int sf_need_offsets(sf_context *ctx, int file_id, int block)
+{
+    const sf_layout *lay = sf_context_layout(ctx, file_id);
+    if (!lay) return SF_ERR_ARG;
+    for (int i = 0; i < ctx->nlayouts; i++) {
+        const sf_layout *l = ctx->layouts[i];
+        if (l && l->file_id == file_id && (l->begin[block] < 0 || l->recsize[block] < 0))
+            return ctx->learn ? ctx->learn(ctx->learn_arg, file_id, block) : SF_ERR_ARG;
+    }
+    return SF_OK;
+}
+
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 {
     ctx->agg_max = bytes;

@@ -18,18 +18,31 @@
  * where a box overlaps or interleaves with the one before (a file view
  * must run forward), or where the batch would reach the engine's chunk
  * (one collective call moves less than 2 GiB). */
-int sf_assign_batches(sf_sub *s)
+int sf_count_batches(int n, const sf_box *const *boxes, int *batch)
 {
     int b = 0;
     MPI_Offset end = -1, bytes = 0;
-    for (int i = 0; i < s->nmine; i++) {
-        const sf_box *x = &s->mine[i].b;
+    for (int i = 0; i < n; i++) {
+        const sf_box *x = boxes[i];
         if (i > 0 && (x->disp < end || bytes + x->nbytes > SF_CHUNK)) { b++; bytes = 0; }
         bytes += x->nbytes;
         end = x->disp + x->span;
-        s->mine[i].batch = b;
+        if (batch) batch[i] = b;
     }
-    return s->nmine ? b + 1 : 0;
+    return n ? b + 1 : 0;
+}
+
+int sf_assign_batches(sf_sub *s)
+{
+    const sf_box **bp = malloc(sizeof(sf_box *) * (s->nmine ? s->nmine : 1));
+    int *batch = malloc(sizeof(int) * (s->nmine ? s->nmine : 1));
+    if (!bp || !batch) { free(bp); free(batch); return SF_ERR_NOMEM; }
+    for (int i = 0; i < s->nmine; i++) bp[i] = &s->mine[i].b;
+    sf_count_batches(s->nmine, bp, batch);
+    for (int i = 0; i < s->nmine; i++) s->mine[i].batch = batch[i];
+    free(bp);
+    free(batch);
+    return SF_OK;
 }
 
 /* This rank's boxes of batch b: [*from, *to) of s->mine. */

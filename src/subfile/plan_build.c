@@ -76,8 +76,13 @@ static wbuf *msg_for(wbuf **msgs, int *n, int *cap, int dest)
 static int home_of(const sf_context *ctx, int file_id, int block)
 {
     const sf_layout *lay = sf_context_layout(ctx, file_id);
-    long long nb = lay && lay->nblocks > 0 ? lay->nblocks : 1;
-    return (int)(((long long)block * ctx->nprocs / nb + (long long)file_id * 7) % ctx->nprocs);
+    return sf_home_of(file_id, block, lay ? lay->nblocks : 1, ctx->nprocs);
+}
+
+int sf_home_of(int file_id, int block, int nblocks, int nprocs)
+{
+    long long nb = nblocks > 0 ? nblocks : 1;
+    return (int)(((long long)block * nprocs / nb + (long long)file_id * 7) % nprocs);
 }
 
 static MPI_Offset box_limit(const sf_context *ctx)
@@ -119,26 +124,30 @@ static int cmp_mine(const void *a, const void *b)
     return (x->ordinal > y->ordinal) - (x->ordinal < y->ordinal);
 }
 
-/* Collective transfers the MPI-IO method needs for these boxes (sorted):
- * one per run of boxes that neither overlap nor interleave (sf_batch_of). */
-static int count_batches(sf_sub *s)
+/* Bytes of a piece. */
+static MPI_Offset piece_bytes(const sf_layout *lay, const MPI_Offset *count)
 {
-    return sf_assign_batches(s);
+    MPI_Offset n = lay->elsize;
+    for (int d = 0; d < lay->ndims; d++) n *= count[d];
+    return n;
 }
 
 /* Append subfile s's record to its home's message: a header, then the
- * geometry of each of this rank's pieces there (reqs touch[i..j)). */
-static int describe(wbuf *b, sf_sub *s, const touch *t, int n, const sf_request *reqs,
+ * geometry of each of this rank's pieces there (requests t[0..n)). */
+static int describe(wbuf *b, const sf_sub *s, const touch *t, int n, const sf_request *reqs,
                     MPI_Offset base, int can_keep)
 {
     int err = SF_OK;
-    MPI_Offset bytes = 0;
-    for (int k = 0; k < s->nmine; k++) bytes += s->mine[k].b.nbytes;
-    word head[6] = {s->file_id, s->block, can_keep, count_batches(s), bytes, n};
-    for (int k = 0; k < 6; k++) sf_keep(&err, put(b, head[k]));
+    MPI_Offset bytes = 0, ps[SF_MAX_DIMS], pc[SF_MAX_DIMS], loc[SF_MAX_DIMS];
+    for (int i = 0; i < n; i++) {
+        const sf_request *r = &reqs[t[i].req];
+        sf_piece(r->lay, s->block, r->start, r->count, r->stride, ps, pc, loc);
+        bytes += piece_bytes(r->lay, pc);
+    }
+    word head[5] = {s->file_id, s->block, can_keep, bytes, n};
+    for (int k = 0; k < 5; k++) sf_keep(&err, put(b, head[k]));
     for (int i = 0; i < n && err == SF_OK; i++) {
         const sf_request *r = &reqs[t[i].req];
-        MPI_Offset ps[SF_MAX_DIMS], pc[SF_MAX_DIMS], loc[SF_MAX_DIMS];
         int nd = r->lay->ndims;
         sf_piece(r->lay, s->block, r->start, r->count, r->stride, ps, pc, loc);
         if (r->lay->record) ps[0] -= base;
@@ -150,8 +159,9 @@ static int describe(wbuf *b, sf_sub *s, const touch *t, int n, const sf_request 
     return err;
 }
 
-/* The subfiles this rank touches, its boxes in each, and one message per
- * home. can_keep: whether it has room to keep its MPI-IO subfiles open. */
+/* The subfiles this rank touches (with the requests that touch each), and
+ * one message per home. Boxes come once the homes have said where the
+ * data of each subfile starts. */
 static int my_pieces(sf_context *ctx, sf_plan *p, int nreq, const sf_request *reqs, MPI_Offset base,
                      wbuf **msgs, int *nmsg)
 {
@@ -176,24 +186,19 @@ static int my_pieces(sf_context *ctx, sf_plan *p, int nreq, const sf_request *re
         if (ctx->plans[i])
             for (int j = 0; j < ctx->plans[i]->nsub; j++) kept += ctx->plans[i]->subs[j].keep;
     int can_keep = kept + nsub <= ctx->max_open / 2;
-    MPI_Offset limit = box_limit(ctx);
     for (int i = 0, j; i < l.n && err == SF_OK; i = j) {
         sf_sub *s = &p->subs[p->nsub++];
-        int boxcap = 0;
         s->file_id = l.t[i].file_id;
         s->block = l.t[i].block;
         s->fh = MPI_FILE_NULL;
         s->leader = -1;
-        for (j = i; j < l.n && l.t[j].file_id == s->file_id && l.t[j].block == s->block; j++) {
-            const sf_request *r = &reqs[l.t[j].req];
-            if (r->lay->record) s->recsize = r->lay->recsize[s->block];
-            sf_keep(&err, sf_piece_boxes(r, l.t[j].req, s->block, limit, base, 1, &s->mine, &s->nmine, &boxcap));
-        }
-        for (int k = 0; k < s->nmine; k++) s->mine[k].ordinal = k;
-        if (s->nmine) qsort(s->mine, s->nmine, sizeof(sf_mybox), cmp_mine);
-        wbuf *b = err ? NULL : msg_for(msgs, nmsg, &cap, home_of(ctx, s->file_id, s->block));
-        if (!err && !b) err = SF_ERR_NOMEM;
-        if (!err) err = describe(b, s, l.t + i, j - i, reqs, base, can_keep);
+        for (j = i; j < l.n && l.t[j].file_id == s->file_id && l.t[j].block == s->block; j++) ;
+        s->reqidx = malloc(sizeof(int) * (j - i));
+        if (!s->reqidx) { err = SF_ERR_NOMEM; break; }
+        for (int k = i; k < j; k++) s->reqidx[s->nreqidx++] = l.t[k].req;
+        wbuf *b = msg_for(msgs, nmsg, &cap, home_of(ctx, s->file_id, s->block));
+        if (!b) err = SF_ERR_NOMEM;
+        else err = describe(b, s, l.t + i, j - i, reqs, base, can_keep);
     }
     free(l.t);
     return err;
@@ -288,7 +293,7 @@ static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int
 
 /* One member's record of one subfile, as a home received it. */
 typedef struct {
-    int file_id, block, member, can_keep, nbatch, npieces;
+    int file_id, block, member, can_keep, npieces;
     MPI_Offset bytes;
     const word *pieces;
     int npwords;
@@ -317,10 +322,10 @@ static int parse_entries(const sf_context *ctx, const inmsg *in, int nin, entry 
     for (int m = 0; m < nin; m++) {
         const word *w = in[m].w;
         int at = 0;
-        while (w && at + 6 <= in[m].n) {
-            entry x = {(int)w[at], (int)w[at + 1], in[m].src, (int)w[at + 2], (int)w[at + 3], (int)w[at + 5],
-                       w[at + 4], w + at + 6, 0};
-            at += 6;
+        while (w && at + 5 <= in[m].n) {
+            entry x = {(int)w[at], (int)w[at + 1], in[m].src, (int)w[at + 2], (int)w[at + 4],
+                       w[at + 3], w + at + 5, 0};
+            at += 5;
             const sf_layout *lay = sf_context_layout(ctx, x.file_id);
             if (!lay || x.block < 0 || x.block >= lay->nblocks || x.npieces < 0) return SF_ERR_ARG;
             for (int k = 0; k < x.npieces; k++) {
@@ -343,24 +348,76 @@ static int parse_entries(const sf_context *ctx, const inmsg *in, int nin, entry 
     return err;
 }
 
+static int cmp_box_ordinal(const void *a, const void *b)
+{
+    const sf_theirbox *x = a, *y = b;
+    if (x->b.disp != y->b.disp) return x->b.disp < y->b.disp ? -1 : 1;
+    return (x->ordinal > y->ordinal) - (x->ordinal < y->ordinal);
+}
+
+/* Cut one member's pieces (entry e) into the boxes it will cut them into
+ * itself, in its order; how many collective transfers the MPI-IO method
+ * needs for them (sf_count_batches). */
+static int member_batches(const sf_context *ctx, const entry *e, int *nbatch)
+{
+    sf_theirbox *t = NULL;
+    int n = 0, cap = 0, err = SF_OK;
+    for (int k = 0, at = 0; k < e->npieces && err == SF_OK; k++) {
+        const sf_layout *lay = sf_context_layout(ctx, (int)e->pieces[at]);
+        const word *g = e->pieces + at + 1;
+        err = sf_geometry_boxes(lay, e->block, g, g + lay->ndims, g + 2 * lay->ndims, box_limit(ctx), &t, &n, &cap);
+        at += 1 + 3 * lay->ndims;
+    }
+    for (int i = 0; i < n; i++) t[i].ordinal = i;
+    if (n) qsort(t, n, sizeof(sf_theirbox), cmp_box_ordinal);
+    const sf_box **bp = malloc(sizeof(sf_box *) * (n ? n : 1));
+    if (!bp) sf_keep(&err, SF_ERR_NOMEM);
+    for (int i = 0; bp && i < n; i++) bp[i] = &t[i].b;
+    *nbatch = err == SF_OK ? sf_count_batches(n, bp, NULL) : 0;
+    free(bp);
+    free(t);
+    return err;
+}
+
+/* The data offsets of block k of every layout stored in file_id's files,
+ * which the home of the subfile knows (it created or checked it). */
+static int put_offsets(const sf_context *ctx, wbuf *b, int file_id, int block)
+{
+    int n = 0, err = SF_OK;
+    for (int i = 0; i < ctx->nlayouts; i++)
+        if (ctx->layouts[i] && ctx->layouts[i]->file_id == file_id) n++;
+    sf_keep(&err, put(b, n));
+    for (int i = 0; i < ctx->nlayouts && err == SF_OK; i++) {
+        const sf_layout *l = ctx->layouts[i];
+        if (!l || l->file_id != file_id) continue;
+        if (l->begin[block] < 0 || l->recsize[block] < 0) return SF_ERR_ARG; /* not known here */
+        sf_keep(&err, put(b, l->id));
+        sf_keep(&err, put(b, l->begin[block]));
+        sf_keep(&err, put(b, l->recsize[block]));
+    }
+    return err;
+}
+
 /* Replies: per member, for each of its subfiles homed here: file, block,
- * leader, method, keep, nbatch, nmembers, [members if MPI-IO], [as leader
- * of a gathered one: each member's pieces]. A reply starts with a status
- * and the count of records. */
+ * leader, method, keep, nbatch, nmembers, the offsets, [members if
+ * MPI-IO], [as leader of a gathered one: each member's pieces]. A reply
+ * starts with a status and the count of records. */
 static int decide(sf_context *ctx, const entry *e, int n, wbuf **outp, int *noutp)
 {
     int err = SF_OK, cap = 0, nout = 0;
     wbuf *out = NULL;
-    for (int i = 0, j; i < n; i = j) {
+    for (int i = 0, j; i < n && err == SF_OK; i = j) {
         for (j = i; j < n && e[j].file_id == e[i].file_id && e[j].block == e[i].block; j++) ;
         int leader = e[i].member, keep = 1, nbatch = 0;
+        int method = ctx->agg_max > 0 ? SF_GATHER : SF_MPIIO;
         MPI_Offset most = -1;
-        for (int k = i; k < j; k++) {
+        for (int k = i; k < j && err == SF_OK; k++) {
             if (e[k].bytes > most) { most = e[k].bytes; leader = e[k].member; }
             keep &= e[k].can_keep;
-            if (e[k].nbatch > nbatch) nbatch = e[k].nbatch;
+            int nb = 0;
+            if (method == SF_MPIIO) err = member_batches(ctx, &e[k], &nb);
+            if (nb > nbatch) nbatch = nb;
         }
-        int method = ctx->agg_max > 0 ? SF_GATHER : SF_MPIIO;
         for (int k = i; k < j && err == SF_OK; k++) {
             wbuf *b = msg_for(&out, &nout, &cap, e[k].member);
             if (!b) { err = SF_ERR_NOMEM; break; }
@@ -369,6 +426,7 @@ static int decide(sf_context *ctx, const entry *e, int n, wbuf **outp, int *nout
             b->w[1]++;
             word head[7] = {e[i].file_id, e[i].block, leader, method, keep, nbatch, j - i};
             for (int q = 0; q < 7; q++) sf_keep(&err, put(b, head[q]));
+            sf_keep(&err, put_offsets(ctx, b, e[i].file_id, e[i].block));
             if (method == SF_MPIIO)
                 for (int q = i; q < j; q++) sf_keep(&err, put(b, e[q].member));
             if (method == SF_GATHER && e[k].member == leader)
@@ -481,7 +539,37 @@ static int lead(sf_context *ctx, sf_sub *s, const word *w, int nw, int nmembers,
     return SF_OK;
 }
 
-static int apply_reply(sf_context *ctx, sf_plan *p, const word *w, int n, MPI_Offset *scratch)
+/* The offsets of block k of the layouts of a file, as its home said. */
+static int learn_offsets(sf_context *ctx, sf_sub *s, const word *w, int n, int *at)
+{
+    if (*at + 1 > n) return SF_ERR_ARG;
+    int noff = (int)w[(*at)++];
+    if (noff < 1 || *at + 3 * noff > n) return SF_ERR_ARG;
+    for (int q = 0; q < noff; q++, *at += 3) {
+        sf_layout *l = w[*at] >= 0 && w[*at] < ctx->nlayouts ? ctx->layouts[w[*at]] : NULL;
+        if (!l || l->file_id != s->file_id) return SF_ERR_ARG;
+        l->begin[s->block] = w[*at + 1];
+        l->recsize[s->block] = w[*at + 2];
+        if (l->record) s->recsize = w[*at + 2];
+    }
+    return SF_OK;
+}
+
+/* This rank's boxes of s, now that their offsets are known. */
+static int my_boxes(sf_context *ctx, sf_sub *s, const sf_request *reqs, MPI_Offset base)
+{
+    int cap = 0, err = SF_OK;
+    for (int i = 0; i < s->nreqidx && err == SF_OK; i++)
+        err = sf_piece_boxes(&reqs[s->reqidx[i]], s->reqidx[i], s->block, box_limit(ctx), base, 1,
+                             &s->mine, &s->nmine, &cap);
+    for (int k = 0; k < s->nmine; k++) s->mine[k].ordinal = k;
+    if (s->nmine) qsort(s->mine, s->nmine, sizeof(sf_mybox), cmp_mine);
+    if (err == SF_OK) err = sf_assign_batches(s);
+    return err;
+}
+
+static int apply_reply(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base,
+                       const word *w, int n, MPI_Offset *scratch)
 {
     if (n < 2) return SF_ERR_ARG;
     if (w[0] != SF_OK) return (int)w[0];
@@ -496,6 +584,7 @@ static int apply_reply(sf_context *ctx, sf_plan *p, const word *w, int n, MPI_Of
         s->keep = (int)w[at + 4];
         s->nbatch = (int)w[at + 5];
         at += 7;
+        if ((err = learn_offsets(ctx, s, w, n, &at)) || (err = my_boxes(ctx, s, reqs, base))) return err;
         if (s->method == SF_MPIIO) {
             if (at + nm > n) return SF_ERR_ARG;
             int *mem = malloc(sizeof(int) * nm);
@@ -539,8 +628,9 @@ static int finish_plan(sf_context *ctx, sf_plan *p)
 
 /* Replies from the homes this rank wrote to (one each), and its own
  * replies to the members that wrote to it. */
-static int exchange_replies(sf_context *ctx, sf_plan *p, wbuf *rep, int nrep, int home_err,
-                            const wbuf *asked, const int *sent, int nasked, MPI_Offset *scratch)
+static int exchange_replies(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base,
+                            wbuf *rep, int nrep, int home_err, const wbuf *asked, const int *sent,
+                            int nasked, MPI_Offset *scratch)
 {
     int err = SF_OK;
     MPI_Request *rq = malloc(sizeof(MPI_Request) * (nrep ? nrep : 1));
@@ -565,7 +655,7 @@ static int exchange_replies(sf_context *ctx, sf_plan *p, wbuf *rep, int nrep, in
         if (MPI_Recv(w ? w : &dummy, w ? n : 0, W, asked[i].dest, SF_TAG_REPLY, ctx->comm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
             sf_keep(&err, w ? SF_ERR_MPI : SF_ERR_NOMEM);
         else if (err == SF_OK)
-            err = apply_reply(ctx, p, w, n, scratch);
+            err = apply_reply(ctx, p, reqs, base, w, n, scratch);
         free(w);
     }
     if (rq) {
@@ -597,7 +687,7 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
     wbuf *asked = NULL, *rep = NULL;
     inmsg *in = NULL;
     entry *e = NULL;
-    int nasked = 0, nin = 0, ne = 0, nrep = 0, err = SF_OK, home_err = SF_OK, *sent = NULL;
+    int nasked = 0, nmade = 0, nin = 0, ne = 0, nrep = 0, err = SF_OK, home_err = SF_OK, *sent = NULL;
     MPI_Offset scratch = 0;
     *planp = NULL;
     if (!p) err = SF_ERR_NOMEM;
@@ -606,6 +696,7 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
         p->relative = relative;
         err = my_pieces(ctx, p, nreq, reqs, record_base, &asked, &nasked);
     }
+    nmade = nasked; /* what to free, sent or not */
     sent = calloc(nasked ? nasked : 1, sizeof(int));
     if (!sent) { sf_keep(&err, SF_ERR_NOMEM); nasked = 0; }
     /* what failed so far is this rank's alone: it still sends what it has */
@@ -623,7 +714,8 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
             if (!msg_for(&rep, &nrep, &cap, in[i].src)) answer_now(ctx, in[i].src, home_err);
         sf_keep(&err, home_err);
     }
-    sf_keep(&err, exchange_replies(ctx, p ? p : &(sf_plan){0}, rep, nrep, home_err, asked, sent, nasked, &scratch));
+    sf_keep(&err, exchange_replies(ctx, p ? p : &(sf_plan){0}, reqs, record_base, rep, nrep, home_err, asked, sent,
+                                   nasked, &scratch));
     if (err == SF_OK) err = finish_plan(ctx, p);
     if (err == SF_OK) err = sf_scratch_reserve(ctx, scratch);
     if (p) p->scratch = scratch;
@@ -631,7 +723,7 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
     free(in);
     free(e);
     free_msgs(rep, nrep);
-    free_msgs(asked, nasked > 0 ? nasked : 0);
+    free_msgs(asked, nmade);
     free(sent);
     /* everyone could, or nobody goes on */
     err = sf_agree_err(ctx, err);

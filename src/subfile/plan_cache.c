@@ -73,6 +73,7 @@ static void free_sub(sf_context *ctx, sf_sub *s)
     sf_group_release(ctx, s->group);
     for (int j = 0; j < s->nmine; j++) sf_mybox_free_types(&s->mine[j]);
     free(s->mine);
+    free(s->reqidx);
     free(s->all);
     free(s->round_first);
     free(s->round_dense);

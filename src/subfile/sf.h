@@ -56,8 +56,10 @@ typedef struct sf_layout {
     int nblocks;
     int elsize;       /* bytes per element in the file */
     char **paths;     /* nblocks paths of the subfiles */
-    MPI_Offset *begin;   /* nblocks: byte offset of the block's data */
-    MPI_Offset *recsize; /* nblocks: bytes from one record to the next */
+    MPI_Offset *begin;   /* nblocks: byte offset of the block's data (-1 where this
+                          * rank has not learnt it: the engine asks its caller, or
+                          * the subfile's home says, when it needs it) */
+    MPI_Offset *recsize; /* nblocks: bytes from one record to the next (-1 likewise) */
 } sf_layout;
 
 /* A request against one layout, in global index space. buf holds
@@ -110,6 +112,11 @@ int sf_touched_blocks(const sf_layout *lay, const MPI_Offset *start,
 
 void sf_layout_free(sf_layout *lay);
 
+/* The rank that creates, checks and finishes subfile block of the layouts
+ * stored in file_id's files (nblocks of them), and that answers for it
+ * when plans are built: spread evenly over nprocs. */
+int sf_home_of(int file_id, int block, int nblocks, int nprocs);
+
 /* ---- datatype.c: file views and memory types ------------------------- */
 
 /* A datatype selecting a strided box: n dimensions, cnt[d] items per
@@ -133,6 +140,11 @@ int sf_context_flush(sf_context *ctx);
 int sf_context_flush_indep(sf_context *ctx);
 /* Forget every plan (collective): a layout changed, or to bound memory. */
 void sf_context_forget_plans(sf_context *ctx);
+/* How the engine learns the offsets of a subfile this rank is not the home
+ * of, before accessing it independently: fn reads the subfile's header
+ * and fills begin and recsize of block in every layout of file_id. */
+typedef int (*sf_learn_fn)(void *arg, int file_id, int block);
+void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg);
 int sf_context_free(sf_context *ctx);
 /* Largest run of a subfile one process gathers and moves for its group
  * (0: always leave collective access to MPI-IO). The same on every rank. */

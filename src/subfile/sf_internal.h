@@ -105,6 +105,7 @@ int sf_group_count(const sf_context *ctx);
 /* One subfile this rank touches in a plan. */
 typedef struct sf_sub {
     int file_id, block;
+    int *reqidx, nreqidx;    /* the requests of the call that touch it */
     int leader;              /* context rank that reads or writes it (gather) */
     int method;              /* SF_GATHER or SF_MPIIO */
     MPI_Offset recsize;      /* the subfile's record size (record boxes move by it) */
@@ -162,8 +163,13 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
  * protocol is always followed through). delta: record base of the call. */
 int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
 int sf_exec_mpiio(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
-/* Number this rank's boxes of s (sorted) into batches; how many. */
+/* Number boxes sorted by offset into the MPI-IO method's collective
+ * transfers (batch[i] if not NULL); how many. */
+int sf_count_batches(int n, const sf_box *const *boxes, int *batch);
+/* The same for this rank's boxes of s (their batch fields). */
 int sf_assign_batches(sf_sub *s);
+/* Learn the offsets of (file_id, block) through the caller if unknown. */
+int sf_need_offsets(sf_context *ctx, int file_id, int block);
 
 /* ---- agree.c: the reductions of a call over the whole communicator ---- */
 typedef struct sf_agree0 {
@@ -217,6 +223,8 @@ struct sf_context {
     MPI_Offset scratch_size;
     void *agree;             /* agree.c: its reduction operations */
     MPI_Offset fail_reply[2]; /* plan_build.c: a home's answer when it has no memory */
+    sf_learn_fn learn;       /* offsets of subfiles this rank is not home of */
+    void *learn_arg;
     int yield;               /* wait by sleeping: processes outnumber processors */
     MPI_Offset bytes_written, bytes_read;
     sf_counts counts;

@@ -1,0 +1,278 @@
+/*
+ * subfile_check.c: the subfiles of a dataset just opened, each checked by
+ * its home rank, once for all the variables it holds: a regular file, of
+ * this dataset, consistent with the base file's attributes, with the
+ * dataset's record count, not cut short. A subfile that fails breaks its
+ * own variables only: every access to them then fails with the reason, on
+ * every rank; the others read.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "ncsf_internal.h"
+
+static int same_layout(const sf_layout *a, const sf_layout *b)
+{
+    if (a->ndims != b->ndims || a->record != b->record || a->npart != b->npart ||
+        a->nblocks != b->nblocks)
+        return 0;
+    for (int d = a->record; d < a->ndims; d++)
+        if (a->gsize[d] != b->gsize[d]) return 0;
+    for (int p = 0; p < a->npart; p++) {
+        if (a->pdims[p] != b->pdims[p] || a->pgrid[p] != b->pgrid[p]) return 0;
+        for (int c = 0; c <= a->pgrid[p]; c++)
+            if (a->bounds[p][c] != b->bounds[p][c]) return 0;
+    }
+    return 1;
+}
+
+/* The variable in the subfile has the block's shape under the global
+ * dimensions' names: dimension d of length count[d] (the record dimension
+ * unlimited). */
+static int block_shape_ok(int sid, int svar, const ncsf_var *v, int k)
+{
+    int nd, dimids[SF_MAX_DIMS], unlim = -1;
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], len;
+    if (ncmpi_inq_varndims(sid, svar, &nd) || nd != v->ndims || ncmpi_inq_vardimid(sid, svar, dimids))
+        return 0;
+    ncmpi_inq_unlimdim(sid, &unlim);
+    sf_layout_block(v->lay, k, st, ct);
+    for (int d = 0; d < nd; d++) {
+        if (d == 0 && v->lay->record) {
+            if (dimids[0] != unlim) return 0;
+        } else if (dimids[d] == unlim || ncmpi_inq_dimlen(sid, dimids[d], &len) || len != ct[d]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Open subfile path for reading: a regular file of this dataset. */
+static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI_Offset *size, int *sidp)
+{
+    struct stat sb;
+    char id[33] = "";
+    nc_type t;
+    MPI_Offset len;
+    int sid, err;
+    if (stat(path, &sb) != 0) {
+        ncsfi_set_error(f, 0, "subfile %s of variable %s: %s", path, varname, strerror(errno));
+        return errno == ENOENT ? NC_ENOENT : NC_EFILE;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        ncsfi_set_error(f, 0, "subfile %s of variable %s is not a regular file", path, varname);
+        return NC_EBAD_FILE;
+    }
+    *size = (MPI_Offset)sb.st_size;
+    if ((err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid))) {
+        ncsfi_set_error(f, 0, "subfile %s of variable %s cannot be opened: %s", path, varname, ncmpi_strerror(err));
+        return err;
+    }
+    if (ncmpi_inq_att(sid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR || t != NC_CHAR ||
+        len != 32 || ncmpi_get_att_text(sid, NC_GLOBAL, "subfiling_dataset_id", id) != NC_NOERR ||
+        memcmp(id, f->dsid, 32) != 0) {
+        ncsfi_set_error(f, 0, "subfile %s belongs to another dataset (identity %.32s, expected %s)",
+                        path, id, f->dsid);
+        ncmpi_close(sid);
+        return NC_EVARMETA;
+    }
+    *sidp = sid;
+    return NC_NOERR;
+}
+
+/* Variable v in the open subfile sid (block k, size bytes long): its
+ * attributes, shape and length; its offsets recorded; *nrecs its records. */
+static int check_var(ncsf_file *f, int sid, const char *path, MPI_Offset size, ncsf_var *v, int k,
+                     MPI_Offset *nrecs)
+{
+    char name[NC_MAX_NAME + 1];
+    int svar, index = -1, err;
+    nc_type st;
+    ncsf_var *sv = NULL;
+    *nrecs = 0;
+    ncmpi_inq_varname(f->ncid, v->varid, name);
+    if (ncmpi_inq_varid(sid, name, &svar)) {
+        ncsfi_set_error(f, 0, "subfile %s holds no variable %s", path, name);
+        return NC_EVARMETA;
+    }
+    if ((err = ncsfi_read_var_atts(f, sid, svar, &sv, &index))) {
+        char msg[sizeof f->errmsg];
+        memcpy(msg, f->errmsg, sizeof msg);
+        ncsfi_set_error(f, 0, "subfile %s: %s", path, msg);
+        return err;
+    }
+    ncmpi_inq_vartype(sid, svar, &st);
+    if (index != k || st != v->xtype || !same_layout(sv->lay, v->lay) || !block_shape_ok(sid, svar, v, k)) {
+        ncsfi_set_error(f, 0, "subfile %s does not match the layout recorded for variable %s "
+                        "(it says it is subfile %d of %d)", path, name, index, sv->nfiles);
+        err = NC_EVARMETA;
+    }
+    sf_layout_free(sv->lay);
+    ncsfi_var_free(sv);
+    if (err) return err;
+    MPI_Offset begin, recsize, hsize;
+    if ((err = ncmpi_inq_varoffset(sid, svar, &begin)) || (err = ncmpi_inq_recsize(sid, &recsize)) ||
+        (err = ncmpi_inq_header_size(sid, &hsize)))
+        return err;
+    v->lay->begin[k] = begin;
+    v->lay->recsize[k] = recsize;
+    v->hsize[k] = hsize;
+    if (v->lay->record) {
+        int unlim;
+        if (ncmpi_inq_unlimdim(sid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(sid, unlim, nrecs);
+    }
+    /* a complete subfile is at least this long */
+    MPI_Offset want = ncsfi_expected_size(v->lay, k, *nrecs);
+    if (want < 0) {
+        ncsfi_set_error(f, 0, "subfile %s: its layout describes more than 2^63 bytes", path);
+        return NC_EVARMETA;
+    }
+    if (size < want) {
+        ncsfi_set_error(f, 0, "subfile %s is %lld bytes, expected at least %lld: it was cut short",
+                        path, (long long)size, (long long)want);
+        return NC_ETRUNC;
+    }
+    return NC_NOERR;
+}
+
+int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
+{
+    char name[NC_MAX_NAME + 1] = "?";
+    MPI_Offset size = 0;
+    int sid, err;
+    ncmpi_inq_varname(f->ncid, v->varid, name);
+    if ((err = open_subfile(f, v->lay->paths[k], name, &size, &sid))) return err;
+    err = check_var(f, sid, v->lay->paths[k], size, v, k, &out[3]);
+    out[0] = v->lay->begin[k];
+    out[1] = v->lay->recsize[k];
+    out[2] = v->hsize[k];
+    ncmpi_close(sid);
+    return err;
+}
+
+void ncsfi_broken_message(ncsf_file *f, const ncsf_var *v)
+{
+    char name[NC_MAX_NAME + 1] = "?";
+    ncmpi_inq_varname(f->ncid, v->varid, name);
+    const char *path = v->broken_k >= 0 ? v->lay->paths[v->broken_k] : NULL, *why;
+    switch (v->broken) {
+    case NC_ENOENT: why = "is missing"; break;
+    case NC_ETRUNC: why = "is cut short (fewer bytes or records than the dataset has)"; break;
+    case NC_EVARMETA: why = "belongs to another dataset or does not match the recorded layout"; break;
+    case NC_EBAD_FILE: why = "is not a regular file"; break;
+    default: why = "cannot be read"; break;
+    }
+    if (path) ncsfi_set_error(f, 0, "variable %s: subfile %s %s (%s)", name, path, why, ncmpi_strerror(v->broken));
+    else ncsfi_set_error(f, 0, "variable %s: its subfiles could not be created at enddef (%s)", name,
+                         ncmpi_strerror(v->broken));
+}
+
+/* A failure of one subfile, as one number: the lowest block wins (and
+ * the reductions below keep it), its error in the low bits. */
+#define KEY(k, err) ((int64_t)(k) * 1024 + (-(err) & 1023))
+#define NO_KEY INT64_MAX
+
+typedef struct { ncsf_var *v; int k; MPI_Offset nrecs; } seen;
+
+int ncsfi_check_subfiles(ncsf_file *f)
+{
+    ncsf_slot *s = NULL;
+    int n = 0, fatal = ncsfi_list_files(f, 0, &s, &n), nseen = 0;
+    size_t pairs = 1;
+    for (int i = 0; i < f->nvars_cap; i++) pairs += f->vars[i] ? (size_t)f->vars[i]->nfiles : 0;
+    int64_t *key = malloc(sizeof(int64_t) * (f->nvars_cap + 1));
+    seen *mine = malloc(sizeof(seen) * pairs);
+    MPI_Offset most = f->numrecs;
+    if (!fatal && (!key || !mine)) fatal = NC_ENOMEM;
+    /* the reductions below need every rank's arrays */
+    if ((fatal = ncsfi_agree(f->comm, fatal))) {
+        free(key);
+        free(mine);
+        free(s);
+        return fatal;
+    }
+    for (int i = 0; i <= f->nvars_cap; i++) key[i] = NO_KEY;
+    /* the subfiles this rank is home of, each opened once */
+    for (int j = 0; !fatal && j < n; j++) {
+        if (!ncsfi_is_home(f, &s[j])) continue;
+        ncsf_var *lead = s[j].lead;
+        int k = s[j].k, sid = -1;
+        const char *path = lead->lay->paths[k];
+        char name[NC_MAX_NAME + 1] = "?";
+        MPI_Offset size = 0;
+        ncmpi_inq_varname(f->ncid, lead->varid, name);
+        int ferr = open_subfile(f, path, name, &size, &sid);
+        if (ferr && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
+        for (int i = 0; i < f->nvars_cap; i++) {
+            ncsf_var *v = f->vars[i];
+            if (!v || v->file_id != lead->varid) continue;
+            MPI_Offset nrecs = 0;
+            int e = ferr ? ferr : check_var(f, sid, path, size, v, k, &nrecs);
+            if (e == NC_ENOMEM) fatal = e;
+            else if (e) {
+                if (!ferr && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
+                if (KEY(k, e) < key[i]) key[i] = KEY(k, e);
+            } else if (v->lay->record) {
+                mine[nseen++] = (seen){v, k, nrecs};
+                if (nrecs > most) most = nrecs;
+            }
+        }
+        if (sid >= 0) ncmpi_close(sid);
+    }
+    /* the dataset's record count: the base file's, or more if subfiles
+     * have more (a writer that died before finishing the base file) */
+    if (MPI_Allreduce(MPI_IN_PLACE, &most, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS && !fatal) fatal = NC_EMPI;
+    f->numrecs = most;
+    for (int j = 0; j < nseen; j++)
+        if (mine[j].nrecs < most && KEY(mine[j].k, NC_ETRUNC) < key[mine[j].v->varid])
+            key[mine[j].v->varid] = KEY(mine[j].k, NC_ETRUNC);
+    if (f->nvars_cap &&
+        MPI_Allreduce(MPI_IN_PLACE, key, f->nvars_cap, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS && !fatal)
+        fatal = NC_EMPI;
+    for (int i = 0; i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        if (!v) continue;
+        v->created = 1;
+        /* a group's subfile breaks every variable in it */
+        int64_t kk = key[i] < key[v->file_id] ? key[i] : key[v->file_id];
+        if (kk != NO_KEY) {
+            v->broken = -(int)(kk % 1024);
+            v->broken_k = (int)(kk / 1024);
+        }
+    }
+    free(key);
+    free(mine);
+    free(s);
+    fatal = ncsfi_agree(f->comm, fatal);
+    return fatal ? fatal : ncsfi_add_layouts(f, NC_NOERR);
+}
+
+/* The engine asks for the offsets of a subfile this rank is not home of
+ * (it reads or writes it independently): from its header. */
+int ncsfi_learn_offsets(void *arg, int file_id, int block)
+{
+    ncsf_file *f = arg;
+    ncsf_var *lead = ncsfi_var(f, file_id);
+    if (!lead || block < 0 || block >= lead->nfiles) return SF_ERR_ARG;
+    const char *path = lead->lay->paths[block];
+    int sid, err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid);
+    if (err) return SF_ERR_OPEN;
+    MPI_Offset recsize = 0, hsize = 0;
+    err = ncmpi_inq_recsize(sid, &recsize);
+    if (!err) err = ncmpi_inq_header_size(sid, &hsize);
+    for (int i = 0; !err && i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        char name[NC_MAX_NAME + 1];
+        int svar;
+        if (!v || v->file_id != file_id) continue;
+        if (!(err = ncmpi_inq_varname(f->ncid, i, name)) && !(err = ncmpi_inq_varid(sid, name, &svar)))
+            err = ncmpi_inq_varoffset(sid, svar, &v->lay->begin[block]);
+        v->lay->recsize[block] = recsize;
+        v->hsize[block] = hsize;
+    }
+    ncmpi_close(sid);
+    return err ? SF_ERR_OPEN : SF_OK;
+}

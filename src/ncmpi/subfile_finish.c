@@ -1,0 +1,130 @@
+/*
+ * subfile_finish.c: at sync and close, everything written reaches the
+ * files' headers and lengths. Each subfile's home raises its record count
+ * and extends it to its full length (raw_bytes.c), so a short file always
+ * means a damaged one; a subfile this writer did not make whole (cut short
+ * or missing when it opened the dataset) is left as it is. The base file
+ * gets the records of the subfiled record variables (one placeholder
+ * value, whatever their number) and, after PnetCDF has closed it, the
+ * length its header says it has.
+ */
+#include <stdlib.h>
+#include "ncsf_internal.h"
+
+/* The length netCDF's validator expects of subfile k of the variables that
+ * share lead's files: header, fixed variables (each padded to 4 bytes),
+ * or the records. */
+static MPI_Offset file_size_expected(ncsf_file *f, const ncsf_var *lead, int k)
+{
+    MPI_Offset end = lead->hsize[k], begin_rec = -1, recsize = 0;
+    for (int i = 0; i < f->nvars_cap; i++) {
+        const ncsf_var *v = f->vars[i];
+        if (!v || v->file_id != lead->varid) continue;
+        if (v->lay->begin[k] < 0) return -1;
+        if (v->lay->record) {
+            if (begin_rec < 0 || v->lay->begin[k] < begin_rec) begin_rec = v->lay->begin[k];
+            recsize = v->lay->recsize[k];
+        } else {
+            MPI_Offset b = ncsfi_block_bytes(v->lay, k);
+            if (b < 0) return -1;
+            b = (b + 3) / 4 * 4;
+            if (v->lay->begin[k] + b > end) end = v->lay->begin[k] + b;
+        }
+    }
+    if (begin_rec >= 0 && f->numrecs > 0) end = ncsfi_mul_add(f->numrecs, recsize, begin_rec);
+    return end;
+}
+
+static int finish_file(ncsf_file *f, const ncsf_var *lead, int k)
+{
+    const char *path = lead->lay->paths[k];
+    int err = NC_NOERR, record = 0;
+    for (int i = 0; i < f->nvars_cap; i++)
+        if (f->vars[i] && f->vars[i]->file_id == lead->varid && f->vars[i]->lay->record) record = 1;
+    if (record) err = ncsfi_raw_raise_numrecs(path, f->format, f->numrecs);
+    MPI_Offset want = file_size_expected(f, lead, k);
+    if (!err && want > 0) err = ncsfi_raw_extend(path, 1, want);
+    if (err) ncsfi_set_error(f, 1, "cannot finish subfile %s: %s", path, ncmpi_strerror(err));
+    return err;
+}
+
+/* Make the base file's record count cover the subfiled record variables:
+ * the last record of one placeholder is written (one value, whatever the
+ * count: the records between are holes). */
+static int extend_base_records(ncsf_file *f)
+{
+    int unlim, err;
+    MPI_Offset have;
+    ncsf_var *rv = NULL;
+    for (int i = 0; i < f->nvars_cap && !rv; i++)
+        if (f->vars[i] && f->vars[i]->lay->record) rv = f->vars[i];
+    if (!rv || f->via_subfile) return NC_NOERR;
+    if ((err = ncmpi_inq_unlimdim(f->ncid, &unlim)) || unlim < 0) return err;
+    if ((err = ncmpi_inq_dimlen(f->ncid, unlim, &have))) return err;
+    if (have >= f->numrecs) return NC_NOERR;
+    MPI_Offset start = f->numrecs - 1, count = f->rank == 0 ? 1 : 0;
+    unsigned char fill[8];
+    int nofill;
+    ncmpi_inq_var_fill(f->ncid, rv->varid, &nofill, fill);
+    /* buftype NULL: the buffer is in the variable's own type */
+    if (!f->indep)
+        return ncmpi_put_vara_all(f->ncid, rv->varid, &start, &count, fill, count, MPI_DATATYPE_NULL);
+    return f->rank == 0 ? ncmpi_put_vara(f->ncid, rv->varid, &start, &count, fill, count, MPI_DATATYPE_NULL)
+                        : NC_NOERR;
+}
+
+int ncsfi_finish_subfiles(ncsf_file *f)
+{
+    ncsf_slot *s = NULL;
+    int n = 0, err = ncsfi_list_files(f, 0, &s, &n);
+    for (int j = 0; !err && j < n; j++) {
+        const ncsf_var *v = s[j].lead;
+        int broken = 0;
+        for (int i = 0; i < f->nvars_cap; i++)
+            if (f->vars[i] && f->vars[i]->file_id == v->varid && f->vars[i]->broken) broken = 1;
+        /* never pad or touch what this writer did not make whole */
+        if (!ncsfi_is_home(f, &s[j]) || !v->created || broken) continue;
+        err = finish_file(f, v, s[j].k);
+    }
+    free(s);
+    err = ncsfi_agree(f->comm, err);
+    if (!err) err = ncsfi_agree(f->comm, extend_base_records(f));
+    return err;
+}
+
+/* Where the base file's data ends by its header (what netCDF's validator
+ * expects its length to be): after the records if it has any, else after
+ * the header and every fixed-size variable (each padded to 4 bytes). */
+int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end)
+{
+    int nvars, unlim = -1, err = ncmpi_inq_nvars(f->ncid, &nvars);
+    MPI_Offset numrecs = 0, begin_rec = -1, recsize = 0;
+    if (!err) err = ncmpi_inq_header_size(f->ncid, end);
+    if (!err) err = ncmpi_inq_unlimdim(f->ncid, &unlim);
+    if (!err && unlim >= 0) err = ncmpi_inq_dimlen(f->ncid, unlim, &numrecs);
+    if (!err) err = ncmpi_inq_recsize(f->ncid, &recsize);
+    for (int i = 0; !err && i < nvars; i++) {
+        int nd, *dimids;
+        nc_type t;
+        MPI_Offset off, len = 1, dl;
+        if ((err = ncmpi_inq_var(f->ncid, i, NULL, &t, &nd, NULL, NULL))) break;
+        if ((err = ncmpi_inq_varoffset(f->ncid, i, &off))) break;
+        if (!(dimids = malloc(sizeof(int) * (nd ? nd : 1)))) return NC_ENOMEM;
+        if ((err = ncmpi_inq_vardimid(f->ncid, i, dimids))) { free(dimids); break; }
+        if (nd > 0 && dimids[0] == unlim) {
+            if (begin_rec < 0 || off < begin_rec) begin_rec = off;
+            free(dimids);
+            continue;
+        }
+        for (int d = 0; !err && d < nd; d++) {
+            err = ncmpi_inq_dimlen(f->ncid, dimids[d], &dl);
+            len = ncsfi_mul_add(len, dl, 0);
+        }
+        free(dimids);
+        len = ncsfi_mul_add(len, ncsfi_xsize(t), 3);
+        if (len < 0 || off + len / 4 * 4 < 0) return NC_EINTOVERFLOW;
+        if (off + len / 4 * 4 > *end) *end = off + len / 4 * 4;
+    }
+    if (!err && numrecs > 0 && begin_rec >= 0) *end = ncsfi_mul_add(numrecs, recsize, begin_rec);
+    return err;
+}
