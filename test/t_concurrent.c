@@ -27,9 +27,7 @@ static void rows(MPI_Comm comm, MPI_Offset *st, MPI_Offset *ct)
     int r, p;
     MPI_Comm_rank(comm, &r);
     MPI_Comm_size(comm, &p);
-    MPI_Offset q = NX / p, m = NX % p;
-    st[0] = r * q + (r < m ? r : m);
-    ct[0] = q + (r < m);
+    test_split(NX, r, p, &st[0], &ct[0]);
     st[1] = 0;
     ct[1] = NY;
 }

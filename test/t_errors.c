@@ -38,9 +38,7 @@ static MPI_Info sf_info(const char *key, const char *val)
 
 static void my_rows(MPI_Offset *st, MPI_Offset *ct)
 {
-    MPI_Offset q = NX / ts.nprocs, rem = NX % ts.nprocs;
-    st[0] = ts.rank * q + (ts.rank < rem ? ts.rank : rem);
-    ct[0] = q + (ts.rank < rem);
+    test_split(NX, ts.rank, ts.nprocs, &st[0], &ct[0]);
     st[1] = 0;
     ct[1] = NY;
 }

@@ -55,9 +55,7 @@ static int step(int err, const char *what)
 
 static void rows(MPI_Offset *st, MPI_Offset *ct)
 {
-    MPI_Offset q = NX / ts.nprocs, r = NX % ts.nprocs;
-    st[0] = ts.rank * q + (ts.rank < r ? ts.rank : r);
-    ct[0] = q + (ts.rank < r);
+    test_split(NX, ts.rank, ts.nprocs, &st[0], &ct[0]);
     st[1] = 0;
     ct[1] = NY;
 }

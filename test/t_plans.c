@@ -38,9 +38,7 @@ static int rseed_of[NT + 1][NZ * NY]; /* and of each record of r */
 /* Rows [*z0, *z0 + *nz) of NZ for rank r of p, an even split. */
 static void rows(int r, int p, MPI_Offset *z0, MPI_Offset *nz)
 {
-    MPI_Offset q = NZ / p, m = NZ % p;
-    *z0 = r * q + (r < m ? r : m);
-    *nz = q + (r < m);
+    test_split(NZ, r, p, z0, nz);
 }
 
 /* The box of u that rank r writes in a step of the given kind:
@@ -54,9 +52,7 @@ static void box(int kind, int r, int p, MPI_Offset st[3], MPI_Offset ct[3])
     st[0] = st[1] = st[2] = 0;
     ct[0] = NZ; ct[1] = NY; ct[2] = NX;
     if (kind == 2) {
-        MPI_Offset q = NY / p, m = NY % p;
-        st[1] = r * q + (r < m ? r : m);
-        ct[1] = q + (r < m);
+        test_split(NY, r, p, &st[1], &ct[1]);
         return;
     }
     rows(kind == 1 ? (r + 1) % p : r, p, &st[0], &ct[0]);

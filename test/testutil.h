@@ -51,6 +51,15 @@ static inline void test_init(test_state *ts, int *argc, char ***argv)
     ts->where = "";
 }
 
+/* Rank r's share of n items split evenly over p ranks (the first n % p
+ * ranks get one more): its first item and how many. */
+static inline void test_split(long long n, int r, int p, MPI_Offset *first, MPI_Offset *count)
+{
+    long long q = n / p, m = n % p;
+    *first = r * q + (r < m ? r : m);
+    *count = q + (r < m);
+}
+
 /* Agreed verdict; returns the process exit status. */
 static inline int test_finish(test_state *ts, const char *name)
 {
