@@ -41,10 +41,18 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-test.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 newdir() { mktemp -d "$scratch/run.XXXXXX"; }
 
-# ncdump must read every file given, and each subfile must show its index.
+# ncdump must read every file given, and each subfile must show its index;
+# PnetCDF's ncvalidator (when configure found it) must find each valid,
+# without a warning (a file shorter than its header says, say).
 ncdump_all() {
   for f in "$@"; do
     "$NCDUMP" "$f" > "$scratch/dump.txt" 2>&1 || { echo "ncdump failed on $f" >&2; cat "$scratch/dump.txt" >&2; return 1; }
+    if [ -n "${NCVALIDATOR:-}" ]; then
+      "$NCVALIDATOR" "$f" > "$scratch/valid.txt" 2>&1
+      if ! grep -q "is a valid NetCDF" "$scratch/valid.txt" || grep -qiE "warning|error" "$scratch/valid.txt"; then
+        echo "ncvalidator does not find $f valid:" >&2; cat "$scratch/valid.txt" >&2; return 1
+      fi
+    fi
     case $f in
       *.nc) ;;
       *) grep -q "subfiling_index = [0-9]" "$scratch/dump.txt" || { echo "no subfiling_index in $f" >&2; return 1; } ;;

@@ -47,16 +47,17 @@ static void verify_var(const char *path, int ncid, int varid)
             return;
         }
         size_t nsf = 0;
-        int gnd;
+        int gnd, v2 = nc_inq_attlen(ncid, varid, "subfiling_block_start", &nsf) == NC_NOERR;
         NCTRY(nc_get_att_int(ncid, varid, "subfiling_gndims", &gnd));
-        NCTRY(nc_inq_attlen(ncid, varid, "subfiling_starts", &nsf));
-        double *gs = malloc(sizeof(double) * gnd), *st = malloc(sizeof(double) * nsf);
+        /* format 2: the block's own start; format 1: row index of the list */
+        if (!v2) NCTRY(nc_inq_attlen(ncid, varid, "subfiling_starts", &nsf));
+        double *gs = malloc(sizeof(double) * gnd), *st = malloc(sizeof(double) * (nsf ? nsf : 1));
         NCTRY(nc_get_att_double(ncid, varid, "subfiling_gsize", gs));
-        NCTRY(nc_get_att_double(ncid, varid, "subfiling_starts", st));
+        NCTRY(nc_get_att_double(ncid, varid, v2 ? "subfiling_block_start" : "subfiling_starts", st));
         if (gnd != nd) { fprintf(stderr, "nc_verify: %s: %s gndims %d != %d\n", path, name, gnd, nd); failures++; }
         for (int d = 0; d < nd && d < gnd; d++) {
             gshape[d] = gs[d] == 0 ? (long long)len[d] : (long long)gs[d];
-            bstart[d] = (long long)st[(size_t)index * gnd + d];
+            bstart[d] = (long long)st[(v2 ? 0 : (size_t)index * gnd) + d];
         }
         free(gs);
         free(st);

@@ -23,6 +23,16 @@
 
 static test_state ts;
 static char dir[400];
+static int format = 2; /* the on-disk format the damage tests write */
+
+/* create's info: the format asked for */
+static MPI_Info format_info(void)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "subfiling_format", format == 1 ? "1" : "2");
+    return info;
+}
 
 #define agreed(err, want, what) test_agreed(&ts, (err), (want), (what))
 
@@ -63,7 +73,9 @@ static void put_rows(int ncid, int v, int seed)
 static void write_dataset(const char *path, int seed)
 {
     int ncid, d[2], v, w;
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    MPI_Info fi = format_info();
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, fi, &ncid));
+    MPI_Info_free(&fi);
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
     MPI_Info i3 = sf_info(NULL, NULL), i2 = sf_info("subfiling_nfiles", "2");
@@ -301,8 +313,9 @@ static void test_damage(void)
     snprintf(inc, sizeof inc, "%s/incomplete.nc", dir);
     {
         int ncid, d[2], v;
-        MPI_Info i3 = sf_info(NULL, NULL);
-        EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, inc, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+        MPI_Info i3 = sf_info(NULL, NULL), fi = format_info();
+        EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, inc, NC_CLOBBER | NC_64BIT_DATA, fi, &ncid));
+        MPI_Info_free(&fi);
         EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
         EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
         EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
@@ -345,13 +358,47 @@ static void test_damage(void)
     ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_pgrid", NC_INT, 1, &pg));
     open_and_check(base, 11, NC_EVARMETA);
     ON_ROOT(&ts, copy_file(bsave, base));
-    long long counts[6] = {0, 5, 4, 5, 4, 5};
-    ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_counts", NC_INT64, 6, counts));
-    open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(&ts, copy_file(bsave, base));
-    ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_names", NC_CHAR, 9, "../x\na\nb"));
-    open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(&ts, copy_file(bsave, base));
+    if (format == 1) {
+        long long counts[6] = {0, 5, 4, 5, 4, 5};
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_counts", NC_INT64, 6, counts));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_names", NC_CHAR, 9, "../x\na\nb"));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+    } else {
+        /* boundaries that do not increase, or do not end at the extent */
+        long long b1[4] = {0, 5, 4, 12}, b2[4] = {0, 4, 8, 11};
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_bounds", NC_INT64, 4, b1));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_bounds", NC_INT64, 4, b2));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+        /* a stem leaving the dataset's directory, or absolute */
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_stem", NC_CHAR, 9, "../dmg.nc"));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_stem", NC_CHAR, 8, "/tmp/dmg"));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+        /* an unknown format version */
+        int three = 3;
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, NULL, "subfiling_version", NC_INT, 1, &three));
+        open_and_check(base, 11, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+        /* a subfile whose own block is not the one the grid gives it */
+        long long bs[2] = {3, 0};
+        ON_ROOT(&ts, copy_file(sub, save); set_att(sub, "v", "subfiling_block_start", NC_INT64, 2, bs));
+        open_and_check_v(base, 11, NC_NOERR, NC_EVARMETA);
+        ON_ROOT(&ts, rename(save, sub));
+        /* uneven boundaries given explicitly describe another partition:
+         * the subfiles (of the even one) no longer match it */
+        long long b3[4] = {0, 3, 8, 12};
+        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_bounds", NC_INT64, 4, b3));
+        open_and_check_v(base, 11, NC_NOERR, NC_EVARMETA);
+        ON_ROOT(&ts, copy_file(bsave, base));
+    }
     /* a subfile whose own attributes disagree with the base file's */
     ON_ROOT(&ts, copy_file(sub, save); pg = 0; set_att(sub, "v", "subfiling_index", NC_INT, 1, &pg));
     open_and_check_v(base, 11, NC_NOERR, NC_EVARMETA);
@@ -360,15 +407,21 @@ static void test_damage(void)
 
     /* fuzz: random corruption of attribute values and header bytes; every
      * outcome must be an agreed error or a dataset that reads correctly */
-    static const char *atts[] = {"subfiling_gsize", "subfiling_starts", "subfiling_counts",
-                                 "subfiling_nfiles", "subfiling_porder", "subfiling_pgrid",
-                                 "subfiling_gndims", "subfiling_index", "subfiling_names",
-                                 "subfiling_dimnames"};
+    static const char *atts1[] = {"subfiling_gsize", "subfiling_starts", "subfiling_counts",
+                                  "subfiling_nfiles", "subfiling_porder", "subfiling_pgrid",
+                                  "subfiling_gndims", "subfiling_index", "subfiling_names",
+                                  "subfiling_dimnames"};
+    static const char *atts2[] = {"subfiling_gsize", "subfiling_bounds", "subfiling_block_start",
+                                  "subfiling_block_count", "subfiling_nfiles", "subfiling_porder",
+                                  "subfiling_pgrid", "subfiling_gndims", "subfiling_index",
+                                  "subfiling_stem", "subfiling_dimnames"};
+    const char *const *atts = format == 1 ? atts1 : atts2;
+    int natts = format == 1 ? (int)(sizeof atts1 / sizeof atts1[0]) : (int)(sizeof atts2 / sizeof atts2[0]);
     int rounds = 60, agreed_errors = 0;
     unsigned seed = 12345;
     for (int r = 0; r < rounds; r++) {
         seed = seed * 1103515245u + 12345u;
-        const char *att = atts[(seed >> 8) % (sizeof atts / sizeof atts[0])];
+        const char *att = atts[(seed >> 8) % natts];
         int target_sub = (seed >> 4) & 1;
         const char *path = target_sub ? sub : base;
         char psave[620];
@@ -385,8 +438,11 @@ static void test_damage(void)
             int n = 1 + (seed >> 20) % 6;
             if (!strcmp(att, "subfiling_names") || !strcmp(att, "subfiling_dimnames"))
                 set_att(path, "v", att, NC_CHAR, 5, (seed & 1) ? "a\n\nb" : "x\ny\nz");
+            else if (!strcmp(att, "subfiling_stem"))
+                set_att(path, "v", att, NC_CHAR, (seed & 1) ? 5 : 6, (seed & 1) ? "dmg.n" : "dmg.nc");
             else if (!strcmp(att, "subfiling_gsize") || !strcmp(att, "subfiling_starts") ||
-                     !strcmp(att, "subfiling_counts"))
+                     !strcmp(att, "subfiling_counts") || !strcmp(att, "subfiling_bounds") ||
+                     !strncmp(att, "subfiling_block_", 16))
                 set_att(path, "v", att, NC_INT64, n, vals);
             else
                 set_att(path, "v", att, NC_INT, n, ivals);
@@ -429,8 +485,9 @@ static void test_damage(void)
 int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
-    if (argc < 3) { fprintf(stderr, "usage: t_errors input|damage DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
+    if (argc < 3) { fprintf(stderr, "usage: t_errors input|damage DIR [FORMAT]\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
     snprintf(dir, sizeof dir, "%s", argv[2]);
+    if (argc > 3) format = atoi(argv[3]);
     if (!strcmp(argv[1], "input")) {
         test_bad_hints();
         test_bad_calls();

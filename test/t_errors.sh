@@ -5,6 +5,9 @@ for np in $(nps t_errors); do
   d=$(newdir)
   run_np "$np" "$B/test/t_errors" input "$d"; report $? "t_errors bad hints and calls np=$np"
   run_np "$np" "$B/test/t_errors" damage "$d"; report $? "t_errors damaged datasets and fuzz np=$np"
+  d1=$(newdir)
+  run_np "$np" "$B/test/t_errors" damage "$d1" 1; report $? "t_errors damaged format 1 datasets and fuzz np=$np"
+  rm -rf "$d1"
   "$B/tools/ncsf-info" "$d/crashed/incomplete.nc" > "$d/info.txt"; rc=$?
   [ $rc -eq 1 ] && grep -q INCOMPLETE "$d/info.txt"; report $? "ncsf-info reports a dataset its writer did not close np=$np"
   rm -rf "$d"

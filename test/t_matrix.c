@@ -419,6 +419,8 @@ static void check_shape(test_state *ts, const tcase *c, int ncid, int varid, int
     EXPECT(ts, on && nf >= 1 && nf <= want, "%s: subfiling on=%d with %d files", c->name, on, nf);
 }
 
+static int format1; /* write format 1 datasets ("write1") */
+
 static void write_case(test_state *ts, const tcase *c, const char *dir)
 {
     char path[2][512];
@@ -435,6 +437,11 @@ static void write_case(test_state *ts, const tcase *c, const char *dir)
             MPI_Info_set(ci, "subfiling_max_open", "2");
             /* and no gathering: MPI-IO's collective path for every subfile */
             MPI_Info_set(ci, "subfiling_aggregate", "0");
+        }
+        if (format1) {
+            /* the old format, for the readers' sake */
+            if (ci == MPI_INFO_NULL) MPI_Info_create(&ci);
+            MPI_Info_set(ci, "subfiling_format", "1");
         }
         EXPECT_OK(ts, ncmpi_create(MPI_COMM_WORLD, path[w], cmode_of(c->fmt), ci, &ncid[w]));
         if (ci != MPI_INFO_NULL) MPI_Info_free(&ci);
@@ -503,11 +510,12 @@ int main(int argc, char **argv)
     test_state ts;
     test_init(&ts, &argc, &argv);
     if (argc < 3) {
-        if (ts.rank == 0) fprintf(stderr, "usage: t_matrix write|read DIR [case]\n");
+        if (ts.rank == 0) fprintf(stderr, "usage: t_matrix write|write1|read DIR [case]\n");
         MPI_Finalize();
         return 2;
     }
-    int writing = !strcmp(argv[1], "write");
+    int writing = !strncmp(argv[1], "write", 5);
+    format1 = !strcmp(argv[1], "write1"); /* on-disk format 1 instead of 2 */
     for (int i = 0; i < NCASES; i++) {
         if (argc > 3 && strcmp(argv[3], cases[i].name)) continue;
         ts.where = cases[i].name;

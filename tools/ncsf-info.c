@@ -59,8 +59,9 @@ static int show_var(ncsf_file *f, ncsf_var *v)
         struct stat sb;
         sf_layout_block(v->lay, k, st, ct);
         int err = ncsfi_check_subfile(f, v, k, out);
-        long long actual = stat(v->lay->paths[k], &sb) == 0 ? (long long)sb.st_size : -1;
-        printf("  %4d  %-32s ", k, v->names[k]);
+        char path[SF_PATH_MAX], rel[SF_PATH_MAX];
+        long long actual = stat(sf_layout_path(v->lay, k, path, sizeof path), &sb) == 0 ? (long long)sb.st_size : -1;
+        printf("  %4d  %-32s ", k, ncsfi_var_name(v, k, rel, sizeof rel) ? "?" : rel);
         print_box(v->ndims, st, ct, v->lay->record);
         if (err == NC_NOERR || err == NC_ETRUNC)
             printf("  expected >= %lld bytes", (long long)ncsfi_expected_size(v->lay, k, out[3]));
@@ -151,6 +152,12 @@ int main(int argc, char **argv)
         printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, f->dsid,
                fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1,
                f->via_subfile ? "a subfile alone" : "the base file");
+        if (ncsfi_read_version(ncid, &f->version)) {
+            printf("  subfiling format: UNKNOWN (subfiling_version missing or not 1 or 2)\n");
+            bad = 1;
+        } else {
+            printf("  subfiling format: version %d\n", f->version);
+        }
         if (!f->via_subfile) {
             int state = ncsfi_read_state(ncid);
             printf("  state: %s\n", state == NCSF_STATE_COMPLETE ? "complete (closed by its writer)"

@@ -120,7 +120,7 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
     if (!err) err = grow_vars(f, nvars);
     if (!err) err = ncsfi_var_new(f, nvars, name, xtype, ndims, dimids, gsize, dp->record, npart, pdims,
                                   c.nfiles, c.group, &dp->v);
-    if (!err) err = ncsfi_atts_make(f, dp->v, &dp->atts);
+    if (!err) err = ncsfi_atts_make(f, dp->v, name, &dp->atts);
     dp->subfiled = 1;
 out:
     ncsfi_hints_free(&vh);

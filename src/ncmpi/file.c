@@ -185,6 +185,7 @@ int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, in
     if (!err && (err = ncsfi_file_new(comm, path, info, ncid, &f)) == NC_NOERR) {
         f->hints = h;
         memset(&h, 0, sizeof h);
+        f->version = f->hints.format ? f->hints.format : 2;
         f->indef = 1;
         f->noclobber = (cmode & NC_NOCLOBBER) != 0;
         err = attach(f, 0);
@@ -223,8 +224,10 @@ int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len)
     if (!f) return NC_EBADID;
     if (!v) return NC_ENOTVAR;
     if (k < 0 || k >= v->nfiles) return NC_EINVAL;
-    if ((int)strlen(v->lay->paths[k]) >= len) return NC_EINVAL;
-    strcpy(path, v->lay->paths[k]);
+    char buf[SF_PATH_MAX];
+    const char *p = sf_layout_path(v->lay, k, buf, sizeof buf);
+    if (!path || len < 1 || (int)strlen(p) >= len) return NC_EINVAL;
+    strcpy(path, p);
     return NC_NOERR;
 }
 
@@ -241,6 +244,13 @@ static int load_vars(ncsf_file *f)
         return NC_EVARMETA;
     }
     f->dsid[32] = 0;
+    int version = 0;
+    if (ncsfi_read_version(f->ncid, &version)) {
+        ncsfi_set_error(f, 0, "%s: attribute subfiling_version is missing or not 1 or 2 (the formats "
+                        "this library reads)", f->path);
+        return NC_EVARMETA;
+    }
+    f->version = version;
     if (!f->via_subfile) {
         int state = ncsfi_read_state(f->ncid);
         if (state < 0) {
@@ -291,8 +301,7 @@ static int load_vars(ncsf_file *f)
     /* variables whose subfiles are the same files share them */
     for (int i = 0; i < nvars; i++)
         for (int j = 0; f->vars[i] && j < i; j++)
-            if (f->vars[j] && f->vars[j]->file_id == j && f->vars[j]->nfiles == f->vars[i]->nfiles &&
-                !strcmp(f->vars[j]->names[0], f->vars[i]->names[0])) {
+            if (f->vars[j] && f->vars[j]->file_id == j && ncsfi_same_files(f->vars[j], f->vars[i])) {
                 f->vars[i]->file_id = f->vars[i]->lay->file_id = j;
                 break;
             }
@@ -367,6 +376,8 @@ static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, n
     *fp = f;
     f->hints = *h;
     memset(h, 0, sizeof *h);
+    /* for a file with no subfiled variable yet; a dataset keeps its own */
+    f->version = f->hints.format ? f->hints.format : 2;
     err = attach(f, !(omode & NC_WRITE));
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
     if (!err && !*reopen) err = ncsfi_agree(f->comm, load_vars(f));

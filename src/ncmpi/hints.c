@@ -10,6 +10,7 @@
  *   subfiling_aggregate bytes (0 disables): see sf_context_set_aggregate_max
  *   subfiling_incomplete refuse | accept a dataset whose writer did not close it
  *   subfiling_dir      a relative directory for the subfiles (create only)
+ *   subfiling_format   1 | 2: the on-disk format a new dataset is written in
  */
 #include <errno.h>
 #include <limits.h>
@@ -46,6 +47,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->aggregate = -1;
     h->accept_incomplete = 0;
     h->dir = NULL;
+    h->format = 0;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -73,6 +75,14 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
         h->aggregate = x;
+    }
+    MPI_Info_get(info, "subfiling_format", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if (!strcmp(val, "1") || !strcmp(val, "2")) h->format = val[0] - '0';
+        else {
+            snprintf(msg, msglen, "hint subfiling_format=\"%s\" must be 1 or 2", val);
+            return NC_EINVAL;
+        }
     }
     MPI_Info_get(info, "subfiling_incomplete", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {

@@ -89,6 +89,7 @@ void ncsfi_var_free(ncsf_var *v)
     if (v->names)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
+    free(v->stem);
     free(v->hsize);
     free(v->group);
     free(v);
@@ -115,10 +116,9 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
         lay->nblocks *= pgrid[p];
     }
     lay->elsize = elsize;
-    lay->paths = calloc(lay->nblocks, sizeof(char *));
     lay->begin = calloc(lay->nblocks, sizeof(MPI_Offset));
     lay->recsize = calloc(lay->nblocks, sizeof(MPI_Offset));
-    if (!lay->paths || !lay->begin || !lay->recsize) { sf_layout_free(lay); return NULL; }
+    if (!lay->begin || !lay->recsize) { sf_layout_free(lay); return NULL; }
     /* where each block's data starts is learnt later, by its home */
     for (int k = 0; k < lay->nblocks; k++) lay->begin[k] = lay->recsize[k] = -1;
     return lay;
@@ -178,17 +178,13 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     v->nfiles = n;
     v->file_id = lead ? lead->varid : varid;
     v->group = group ? strdup(group) : NULL;
-    v->names = calloc(n, sizeof(char *));
+    v->stem = lead ? strdup(lead->stem) : ncsfi_subfile_stem(f->hints.dir, f->stem, group ? group : name, group != NULL);
     v->hsize = calloc(n, sizeof(MPI_Offset));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
-    if (!v->names || !v->hsize || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK)
+    if (!v->stem || !v->hsize || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK ||
+        !(v->lay->path_stem = ncsfi_join(f->dir, v->stem)))
         goto nomem;
     v->lay->file_id = v->file_id;
-    for (int k = 0; k < n; k++) {
-        v->names[k] = lead ? strdup(lead->names[k])
-                           : ncsfi_subfile_name(f->hints.dir, f->stem, group ? group : name, group != NULL, k);
-        if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, v->names[k]))) goto nomem;
-    }
     *vp = v;
     return NC_NOERR;
 nomem:

@@ -36,11 +36,23 @@ int ncsfi_new_dataset_id(ncsf_file *f)
     return NC_NOERR;
 }
 
+int ncsfi_read_version(int ncid, int *version)
+{
+    nc_type t;
+    MPI_Offset len;
+    *version = 0;
+    if (ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_version", &t, &len) != NC_NOERR || t != NC_INT || len != 1 ||
+        ncmpi_get_att_int(ncid, NC_GLOBAL, "subfiling_version", version) != NC_NOERR ||
+        (*version != 1 && *version != 2))
+        return NC_EVARMETA;
+    return NC_NOERR;
+}
+
 int ncsfi_put_dataset_id(ncsf_file *f, int ncid)
 {
-    int one = 1, err;
+    int err, version = f->version;
     if ((err = ncmpi_put_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid))) return err;
-    return ncmpi_put_att_int(ncid, NC_GLOBAL, "subfiling_version", NC_INT, 1, &one);
+    return ncmpi_put_att_int(ncid, NC_GLOBAL, "subfiling_version", NC_INT, 1, &version);
 }
 
 /* names joined by '\n' */
@@ -59,13 +71,15 @@ static char *join_names(char **names, int n)
  * putting them allocates nothing: a failure to make them is found before
  * anything is defined, and agreed. 64-bit integers are NC_INT64 where the
  * format has it, else NC_DOUBLE (exact to 2^53, beyond what a CDF-1/2
- * variable can hold). */
+ * variable can hold). Format 2 records the grid and the names' stem
+ * (O(n + p)); format 1 every block's start, count and name (O(N n)). */
 struct ncsf_atts {
-    int nd, n, npart, cdf5;
+    int version, nd, n, npart, cdf5;
     int pdims[SF_MAX_PDIMS], pgrid[SF_MAX_PDIMS];
+    const sf_layout *lay;
     long long gsize[SF_MAX_DIMS], *st, *ct;
     double dgsize[SF_MAX_DIMS], *dst, *dct;
-    char *names, *dimnames;
+    char *names, *dimnames, *stem, *note;
 };
 
 void ncsfi_atts_free(ncsf_atts *a)
@@ -77,44 +91,87 @@ void ncsfi_atts_free(ncsf_atts *a)
     free(a->dct);
     free(a->names);
     free(a->dimnames);
+    free(a->stem);
+    free(a->note);
     free(a);
 }
 
-int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, ncsf_atts **out)
+/* Format 1: every block's start and count, every name. */
+static int make_lists(const ncsf_var *v, ncsf_atts *a)
 {
-    const sf_layout *lay = v->lay;
-    int nd = v->ndims, n = v->nfiles, err = NC_NOERR;
-    char *dn[SF_MAX_DIMS] = {0};
-    ncsf_atts *a = calloc(1, sizeof *a);
-    *out = NULL;
-    if (!a) return NC_ENOMEM;
-    a->nd = nd;
-    a->n = n;
-    a->npart = lay->npart;
-    a->cdf5 = f->format == NC_FORMAT_CDF5;
-    memcpy(a->pdims, lay->pdims, sizeof(int) * lay->npart);
-    memcpy(a->pgrid, lay->pgrid, sizeof(int) * lay->npart);
+    int nd = a->nd, n = a->n;
     size_t cells = (size_t)n * nd;
+    char **nm = calloc(n, sizeof(char *));
     a->st = malloc(sizeof(long long) * cells);
     a->ct = malloc(sizeof(long long) * cells);
     if (!a->cdf5) {
         a->dst = malloc(sizeof(double) * cells);
         a->dct = malloc(sizeof(double) * cells);
     }
-    a->names = join_names(v->names, n);
-    if (!a->st || !a->ct || !a->names || (!a->cdf5 && (!a->dst || !a->dct))) { err = NC_ENOMEM; goto out; }
-    for (int k = 0; k < n; k++) {
+    int err = (!nm || !a->st || !a->ct || (!a->cdf5 && (!a->dst || !a->dct))) ? NC_ENOMEM : NC_NOERR;
+    for (int k = 0; !err && k < n; k++) {
+        char name[SF_PATH_MAX];
         MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
-        sf_layout_block(lay, k, st, ct);
+        if ((err = ncsfi_var_name(v, k, name, sizeof name)) || !(nm[k] = strdup(name))) {
+            err = err ? err : NC_ENOMEM;
+            break;
+        }
+        sf_layout_block(v->lay, k, st, ct);
         for (int d = 0; d < nd; d++) {
             a->st[(size_t)k * nd + d] = st[d];
             a->ct[(size_t)k * nd + d] = ct[d];
         }
     }
-    for (size_t i = 0; !a->cdf5 && i < cells; i++) {
+    for (size_t i = 0; !err && !a->cdf5 && i < cells; i++) {
         a->dst[i] = (double)a->st[i];
         a->dct[i] = (double)a->ct[i];
     }
+    if (!err && !(a->names = join_names(nm, n))) err = NC_ENOMEM;
+    for (int k = 0; nm && k < n; k++) free(nm[k]);
+    free(nm);
+    return err;
+}
+
+/* What a person reading the base file's header with ncdump should know. */
+static char *make_note(const ncsf_var *v, const char *varname, char **dn)
+{
+    char split[256] = "", first[SF_PATH_MAX], last[SF_PATH_MAX];
+    size_t at = 0;
+    for (int p = 0; p < v->lay->npart; p++)
+        at += snprintf(split + at, at < sizeof split ? sizeof split - at : 0, "%s%s (%d blocks)",
+                       p ? ", " : "", dn[v->lay->pdims[p]], v->lay->pgrid[p]);
+    if (ncsfi_var_name(v, 0, first, sizeof first) || ncsfi_var_name(v, v->nfiles - 1, last, sizeof last))
+        return NULL;
+    const char *fmt = "This is a placeholder, not the data. The data of %s is split along %s into %d "
+                      "subfiles, %s%s%s, beside this file. Read it with ncsf: ncsf-merge writes one "
+                      "ordinary netCDF file, ncsf-info shows the layout, and in Python "
+                      "xarray.open_dataset(path, engine=\"ncsf\") reads it.";
+    const char *mid = v->nfiles > 2 ? " ... " : v->nfiles == 2 ? ", " : "";
+    int n = snprintf(NULL, 0, fmt, varname, split, v->nfiles, first, mid, v->nfiles > 1 ? last : "");
+    char *s = n > 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) snprintf(s, (size_t)n + 1, fmt, varname, split, v->nfiles, first, mid, v->nfiles > 1 ? last : "");
+    return s;
+}
+
+int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, const char *varname, ncsf_atts **out)
+{
+    const sf_layout *lay = v->lay;
+    int nd = v->ndims, err = NC_NOERR;
+    char *dn[SF_MAX_DIMS] = {0};
+    ncsf_atts *a = calloc(1, sizeof *a);
+    *out = NULL;
+    if (!a) return NC_ENOMEM;
+    a->version = f->version == 1 ? 1 : 2;
+    a->nd = nd;
+    a->n = v->nfiles;
+    a->npart = lay->npart;
+    a->lay = lay;
+    a->cdf5 = f->format == NC_FORMAT_CDF5;
+    memcpy(a->pdims, lay->pdims, sizeof(int) * lay->npart);
+    memcpy(a->pgrid, lay->pgrid, sizeof(int) * lay->npart);
+    if (a->version == 1) err = make_lists(v, a);
+    else if (!v->stem || !(a->stem = strdup(v->stem))) err = NC_ENOMEM;
+    if (err) goto out;
     for (int d = 0; d < nd; d++) {
         a->gsize[d] = (d == 0 && lay->record) ? 0 : lay->gsize[d];
         a->dgsize[d] = (double)a->gsize[d];
@@ -123,6 +180,7 @@ int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, ncsf_atts **out)
         CHECK(ncmpi_inq_dimname(f->ncid, v->dimids[d], dn[d]));
     }
     if (!(a->dimnames = join_names(dn, nd))) err = NC_ENOMEM;
+    if (!err && varname && !(a->note = make_note(v, varname, dn))) err = NC_ENOMEM;
 out:
     for (int d = 0; d < nd; d++) free(dn[d]);
     if (err) ncsfi_atts_free(a);
@@ -137,10 +195,30 @@ static int put_offsets(const ncsf_atts *a, int ncid, int varid, const char *name
     return ncmpi_put_att_double(ncid, varid, name, NC_DOUBLE, n, d);
 }
 
+/* Block index's start and count (format 2, in subfile index). */
+static int put_own_block(const ncsf_atts *a, int ncid, int varid, int index)
+{
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
+    long long lst[SF_MAX_DIMS], lct[SF_MAX_DIMS];
+    double dst[SF_MAX_DIMS], dct[SF_MAX_DIMS];
+    int err;
+    sf_layout_block(a->lay, index, st, ct);
+    for (int d = 0; d < a->nd; d++) {
+        lst[d] = st[d];
+        lct[d] = ct[d];
+        dst[d] = (double)st[d];
+        dct[d] = (double)ct[d];
+    }
+    if ((err = put_offsets(a, ncid, varid, "subfiling_block_start", a->nd, lst, dst))) return err;
+    return put_offsets(a, ncid, varid, "subfiling_block_count", a->nd, lct, dct);
+}
+
 int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index)
 {
     int one = 1, err = NC_NOERR, nd = a->nd, n = a->n;
     MPI_Offset cells = (MPI_Offset)n * nd;
+    if (index < 0 && a->note)
+        CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_note", strlen(a->note), a->note));
     CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_enabled", NC_INT, 1, &one));
     CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_gndims", NC_INT, 1, &nd));
     CHECK(put_offsets(a, ncid, varid, "subfiling_gsize", nd, a->gsize, a->dgsize));
@@ -148,9 +226,15 @@ int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index)
     CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_nfiles", NC_INT, 1, &n));
     CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_porder", NC_INT, a->npart, a->pdims));
     CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_pgrid", NC_INT, a->npart, a->pgrid));
-    CHECK(put_offsets(a, ncid, varid, "subfiling_starts", cells, a->st, a->dst));
-    CHECK(put_offsets(a, ncid, varid, "subfiling_counts", cells, a->ct, a->dct));
-    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_names", strlen(a->names), a->names));
+    if (a->version == 1) {
+        CHECK(put_offsets(a, ncid, varid, "subfiling_starts", cells, a->st, a->dst));
+        CHECK(put_offsets(a, ncid, varid, "subfiling_counts", cells, a->ct, a->dct));
+        CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_names", strlen(a->names), a->names));
+    } else {
+        /* the even rule is what this writer makes: no boundaries recorded */
+        CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_stem", strlen(a->stem), a->stem));
+        if (index >= 0) CHECK(put_own_block(a, ncid, varid, index));
+    }
     CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_index", NC_INT, 1, &index));
 out:
     return err;
@@ -159,7 +243,7 @@ out:
 int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
 {
     ncsf_atts *a;
-    int err = ncsfi_atts_make(f, v, &a);
+    int err = ncsfi_atts_make(f, v, NULL, &a);
     if (!err) err = ncsfi_atts_put(ncid, varid, a, index);
     ncsfi_atts_free(a);
     return err;
@@ -314,14 +398,14 @@ out:
 /* The file's own dimensions must be what the attributes say: the global
  * lengths in the base file, the block's lengths in subfile index (the
  * record dimension unlimited in both). */
-static int check_dims(ctxmsg *m, const ncsf_var *v, int index, const MPI_Offset *st,
-                      const MPI_Offset *ct, char **dn)
+static int check_dims(ctxmsg *m, const ncsf_var *v, int index, char **dn)
 {
     int nd = v->ndims;
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
+    if (index >= 0) sf_layout_block(v->lay, index, st, ct);
     for (int d = 0; d < nd; d++) {
-        MPI_Offset len = 0, want = index < 0 ? v->lay->gsize[d] : ct[(MPI_Offset)index * nd + d];
+        MPI_Offset len = 0, want = index < 0 ? v->lay->gsize[d] : ct[d];
         int unlimited = 0, rec = d == 0 && v->lay->record;
-        (void)st;
         if (m->src->dimlen(m->src->ctx, v->dimids[d], &len, &unlimited) != NC_NOERR)
             BAD("variable %s: dimension %s cannot be inquired", m->var, dn[d]);
         if (rec != unlimited || (!rec && len != want))
@@ -329,6 +413,51 @@ static int check_dims(ctxmsg *m, const ncsf_var *v, int index, const MPI_Offset 
                 "say %s%lld", m->var, dn[d], unlimited ? "unlimited, " : "", (long long)len,
                 rec ? "unlimited" : "", rec ? 0LL : (long long)want);
     }
+    return NC_NOERR;
+}
+
+/* Format 2: the boundaries, recorded or by the even rule, checked with
+ * arithmetic; in a subfile, its own block as the grid gives it. */
+static int grid_v2(ctxmsg *m, sf_layout *lay, int index)
+{
+    nc_type t;
+    MPI_Offset len, want = 0;
+    int err;
+    for (int p = 0; p < lay->npart; p++) want += lay->pgrid[p] + 1;
+    if (m->src->inq(m->src->ctx, "subfiling_bounds", &t, &len) != NC_NOERR) {
+        if (sf_layout_set_even_bounds(lay) != SF_OK) return NC_ENOMEM;
+    } else {
+        MPI_Offset *b = malloc(sizeof(MPI_Offset) * want);
+        if (!b) return NC_ENOMEM;
+        if ((err = get_offsets(m, "subfiling_bounds", want, b))) { free(b); return err; }
+        MPI_Offset *at = b;
+        for (int p = 0; p < lay->npart; p++) {
+            int g = lay->pgrid[p];
+            MPI_Offset ext = lay->gsize[lay->pdims[p]];
+            int ok = at[0] == 0 && at[g] == ext;
+            for (int c = 0; ok && c < g; c++) ok = at[c + 1] > at[c];
+            if (!ok) {
+                free(b);
+                BAD("variable %s: subfiling_bounds along dimension %d do not increase from 0 to %lld",
+                    m->var, lay->pdims[p], (long long)ext);
+            }
+            if (!(lay->bounds[p] = malloc(sizeof(MPI_Offset) * (g + 1)))) { free(b); return NC_ENOMEM; }
+            memcpy(lay->bounds[p], at, sizeof(MPI_Offset) * (g + 1));
+            at += g + 1;
+        }
+        free(b);
+    }
+    if (index < 0) return NC_NOERR;
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], rst[SF_MAX_DIMS], rct[SF_MAX_DIMS];
+    if ((err = get_offsets(m, "subfiling_block_start", lay->ndims, rst)) ||
+        (err = get_offsets(m, "subfiling_block_count", lay->ndims, rct)))
+        return err;
+    sf_layout_block(lay, index, st, ct);
+    for (int d = 0; d < lay->ndims; d++)
+        if (st[d] != rst[d] || ct[d] != rct[d])
+            BAD("variable %s: subfiling_block_start/count say [%lld, +%lld) along dimension %d, but "
+                "block %d of the grid is [%lld, +%lld)", m->var, (long long)rst[d], (long long)rct[d], d,
+                index, (long long)st[d], (long long)ct[d]);
     return NC_NOERR;
 }
 
@@ -340,12 +469,14 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
     const char *name = src->varname;
     int err = NC_NOERR, nd, n, npart, pdims[SF_MAX_PDIMS], pgrid[SF_MAX_PDIMS];
     MPI_Offset gsize[SF_MAX_DIMS], *st = NULL, *ct = NULL;
-    char *names = NULL, *dimnames = NULL, **nm = NULL, *dn[SF_MAX_DIMS];
+    char *names = NULL, *dimnames = NULL, **nm = NULL, *dn[SF_MAX_DIMS], *stem = NULL;
     nc_type xtype = src->xtype, t;
     MPI_Offset len;
     ncsf_var *v = NULL;
     ctxmsg mm = {f, name, src}, *m = &mm;
 
+    if (f->version != 1 && f->version != 2)
+        BADG("variable %s: subfiling format version %d is not 1 or 2", name, f->version);
     if (ncsfi_xsize(xtype) <= 0) BADG("variable %s: type %d cannot be subfiled", name, xtype);
     CHECK(get_ints(m, "subfiling_gndims", 1, &nd));
     if (nd < 1 || nd > SF_MAX_DIMS) BADG("variable %s: subfiling_gndims=%d is out of range", name, nd);
@@ -371,22 +502,11 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
     if (prod != n) BADG("variable %s: subfiling_pgrid multiplies to %lld, not subfiling_nfiles=%d", name, prod, n);
     CHECK(get_ints(m, "subfiling_index", 1, index));
     if (*index < -1 || *index >= n) BADG("variable %s: subfiling_index=%d is out of range", name, *index);
-
-    st = malloc(sizeof(MPI_Offset) * n * nd);
-    ct = malloc(sizeof(MPI_Offset) * n * nd);
-    nm = calloc(n, sizeof(char *));
-    v = calloc(1, sizeof *v);
-    if (!st || !ct || !nm || !v) { err = NC_ENOMEM; goto out; }
-    CHECK(get_offsets(m, "subfiling_starts", (MPI_Offset)n * nd, st));
-    CHECK(get_offsets(m, "subfiling_counts", (MPI_Offset)n * nd, ct));
-    CHECK(get_text(m, "subfiling_names", &names));
-    CHECK(split_lines(m, "subfiling_names", names, n, nm));
-    for (int k = 0; k < n; k++)
-        if (!ncsfi_relative_path_ok(nm[k]))
-            BADG("variable %s: subfile name \"%s\" is not a relative path of plain names", name, nm[k]);
     CHECK(get_text(m, "subfiling_dimnames", &dimnames));
     CHECK(split_lines(m, "subfiling_dimnames", dimnames, nd, dn));
 
+    v = calloc(1, sizeof *v);
+    if (!v) { err = NC_ENOMEM; goto out; }
     v->varid = varid;
     v->file_id = varid;
     v->xtype = xtype;
@@ -398,15 +518,40 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
             BADG("variable %s: dimension %s named by subfiling_dimnames does not exist", name, dn[d]);
     }
     v->lay = ncsfi_layout_new(varid, nd, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
-    v->names = calloc(n, sizeof(char *));
     v->hsize = calloc(n, sizeof(MPI_Offset));
-    if (!v->lay || !v->names || !v->hsize) { err = NC_ENOMEM; goto out; }
-    CHECK(check_blocks(m, v->lay, st, ct));
-    if (src->dimlen) CHECK(check_dims(m, v, *index, st, ct, dn));
-    for (int k = 0; k < n; k++) {
-        v->names[k] = strdup(nm[k]);
-        if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, nm[k]))) { err = NC_ENOMEM; goto out; }
+    if (!v->lay || !v->hsize) { err = NC_ENOMEM; goto out; }
+
+    if (f->version == 2) {
+        char last[16];
+        CHECK(get_text(m, "subfiling_stem", &stem));
+        snprintf(last, sizeof last, ".%d", n - 1);
+        if (!ncsfi_relative_path_ok(stem) || strlen(stem) + strlen(last) >= SF_PATH_MAX / 2)
+            BADG("variable %s: subfile stem \"%s\" is not a relative path of plain names", name, stem);
+        CHECK(grid_v2(m, v->lay, *index));
+        v->stem = stem;
+        stem = NULL;
+        if (!(v->lay->path_stem = ncsfi_join(f->dir, v->stem))) { err = NC_ENOMEM; goto out; }
+    } else {
+        st = malloc(sizeof(MPI_Offset) * n * nd);
+        ct = malloc(sizeof(MPI_Offset) * n * nd);
+        nm = calloc(n, sizeof(char *));
+        v->names = calloc(n, sizeof(char *));
+        v->lay->paths = calloc(n, sizeof(char *));
+        if (!st || !ct || !nm || !v->names || !v->lay->paths) { err = NC_ENOMEM; goto out; }
+        CHECK(get_offsets(m, "subfiling_starts", (MPI_Offset)n * nd, st));
+        CHECK(get_offsets(m, "subfiling_counts", (MPI_Offset)n * nd, ct));
+        CHECK(get_text(m, "subfiling_names", &names));
+        CHECK(split_lines(m, "subfiling_names", names, n, nm));
+        for (int k = 0; k < n; k++)
+            if (!ncsfi_relative_path_ok(nm[k]) || strlen(nm[k]) >= SF_PATH_MAX / 2)
+                BADG("variable %s: subfile name \"%s\" is not a relative path of plain names", name, nm[k]);
+        CHECK(check_blocks(m, v->lay, st, ct));
+        for (int k = 0; k < n; k++) {
+            v->names[k] = strdup(nm[k]);
+            if (!v->names[k] || !(v->lay->paths[k] = ncsfi_join(f->dir, nm[k]))) { err = NC_ENOMEM; goto out; }
+        }
     }
+    if (src->dimlen) CHECK(check_dims(m, v, *index, dn));
     *vp = v;
     v = NULL;
 out:
@@ -416,6 +561,7 @@ out:
     free(nm);
     free(names);
     free(dimnames);
+    free(stem);
     return err;
 }
 
@@ -471,14 +617,26 @@ int ncsfi_own_subfile_name(int ncid, char **name)
     for (int i = 0; !err && i < nvars; i++) {
         nc_type t;
         MPI_Offset len;
+        int stem = 0;
         if (ncmpi_get_att_int(ncid, i, "subfiling_index", &index) != NC_NOERR || index < 0) continue;
-        if (ncmpi_inq_att(ncid, i, "subfiling_names", &t, &len) != NC_NOERR || t != NC_CHAR ||
-            len < 1 || len > (1 << 26))
+        if (ncmpi_inq_att(ncid, i, "subfiling_stem", &t, &len) == NC_NOERR) stem = 1;
+        else if (ncmpi_inq_att(ncid, i, "subfiling_names", &t, &len) != NC_NOERR)
             return NC_EVARMETA;
-        char *s = calloc((size_t)len + 1, 1);
+        if (t != NC_CHAR || len < 1 || len > (1 << 26)) return NC_EVARMETA;
+        char *s = calloc((size_t)len + 24, 1);
         if (!s) return NC_ENOMEM;
-        if (ncmpi_get_att_text(ncid, i, "subfiling_names", s) != NC_NOERR) { free(s); return NC_EVARMETA; }
-        /* line number index */
+        if (ncmpi_get_att_text(ncid, i, stem ? "subfiling_stem" : "subfiling_names", s) != NC_NOERR) {
+            free(s);
+            return NC_EVARMETA;
+        }
+        if (stem) {
+            /* format 2: the stem and the subfile's own number */
+            if (memchr(s, 0, (size_t)len)) { free(s); return NC_EVARMETA; }
+            sprintf(s + len, ".%d", index);
+            *name = s;
+            return NC_NOERR;
+        }
+        /* format 1: line number index of the list */
         char *p = s;
         for (int k = 0; k < index && p; k++) {
             p = strchr(p, '\n');

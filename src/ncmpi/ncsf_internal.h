@@ -31,6 +31,7 @@ typedef struct ncsf_hints {
     long long aggregate; /* subfiling_aggregate bytes, -1 not given */
     int accept_incomplete; /* subfiling_incomplete=accept */
     char *dir;     /* subfiling_dir, or NULL */
+    int format;    /* subfiling_format: 1 or 2, 0 not given */
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
@@ -45,7 +46,11 @@ typedef struct ncsf_var {
     int nfiles;
     int file_id;             /* varid of the variable whose subfiles it shares */
     char *group;             /* subfiling_group, or NULL */
-    char **names;            /* subfile names relative to the dataset's dir */
+    char *stem;              /* subfile k is named stem.k, relative to the
+                              * dataset's dir (format 2, and every variable
+                              * this writer defines) ... */
+    char **names;            /* ... or these nfiles names (read from a
+                              * format 1 file); see ncsfi_var_name */
     int created;             /* its subfiles exist on disk */
     int broken;              /* NC error every access gets: a subfile is
                               * missing, foreign, cut short or was never
@@ -76,6 +81,7 @@ typedef struct ncsf_file {
     int write_failed;    /* error of the first failed write or subfile creation
                           * this rank saw, 0 if none */
     char dsid[33];       /* dataset identity, "" if none yet */
+    int version;         /* on-disk format (doc/format.md): 1 or 2 */
     ncsf_hints hints;    /* given at create/open */
     int max_open;
     ncsf_var **vars;     /* by varid; NULL if not subfiled */
@@ -125,7 +131,12 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             const int *pgrid, int elsize);
 int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
                       const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
-char *ncsfi_subfile_name(const char *dir, const char *stem, const char *name, int group, int k);
+char *ncsfi_subfile_stem(const char *dir, const char *stem, const char *name, int group);
+/* Name of subfile k of v relative to the dataset's directory, into buf:
+ * NC_NOERR, or NC_EINVAL if it does not fit. */
+int ncsfi_var_name(const ncsf_var *v, int k, char *buf, size_t len);
+/* Do a and b store their data in the same files? */
+int ncsfi_same_files(const ncsf_var *a, const ncsf_var *b);
 int ncsfi_subfile_name_fits(const char *stem, const char *name, int group, int nfiles);
 int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
@@ -137,12 +148,14 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
 
 /* ---- metadata.c: the subfiling attributes ----------------------------- */
 typedef struct ncsf_atts ncsf_atts;
-int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, ncsf_atts **out);
+int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, const char *varname, ncsf_atts **out);
 int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index);
 void ncsfi_atts_free(ncsf_atts *a);
 int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v,
                        int index);
 int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
+/* subfiling_version of the file ncid: NC_EVARMETA unless 1 or 2 */
+int ncsfi_read_version(int ncid, int *version);
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
                         int *index);
 /* Where the attributes of one variable come from: a file (what
@@ -183,8 +196,8 @@ int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
 /* ---- subfiles.c and subfile_*.c: the life of the subfiles -------------- */
 /* A subfile: block k of lead (the variable whose varid is its file_id). */
 typedef struct { ncsf_var *lead; int k; } ncsf_slot;
-int ncsfi_list_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
-int ncsfi_is_home(const ncsf_file *f, const ncsf_slot *s);
+/* The subfiles this rank is home of (of new variables only if only_new). */
+int ncsfi_home_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
 int ncsfi_add_layouts(ncsf_file *f, int err);
 MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c);
 MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);

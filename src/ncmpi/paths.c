@@ -34,17 +34,36 @@ static size_t escaped_len(const char *name)
     return n;
 }
 
-/* [dir/]stem.[@]name.k, name escaped */
-char *ncsfi_subfile_name(const char *dir, const char *stem, const char *name, int group, int k)
+/* [dir/]stem.[@]name, name escaped: subfile k is this, a dot and k */
+char *ncsfi_subfile_stem(const char *dir, const char *stem, const char *name, int group)
 {
-    size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(stem) + escaped_len(name) + 32;
+    size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(stem) + escaped_len(name) + 4;
     char *s = malloc(n), *p;
     if (!s) return NULL;
     p = s + sprintf(s, "%s%s%s.%s", dir ? dir : "", dir ? "/" : "", stem, group ? "@" : "");
     for (const unsigned char *c = (const unsigned char *)name; *c; c++)
         p += name_safe(*c) ? sprintf(p, "%c", *c) : sprintf(p, "%%%02X", *c);
-    sprintf(p, ".%d", k);
     return s;
+}
+
+int ncsfi_var_name(const ncsf_var *v, int k, char *buf, size_t len)
+{
+    int n = -1;
+    if (k < 0 || k >= v->nfiles) return NC_EINVAL;
+    if (v->names) n = snprintf(buf, len, "%s", v->names[k]);
+    else if (v->stem) n = snprintf(buf, len, "%s.%d", v->stem, k);
+    return n >= 0 && (size_t)n < len ? NC_NOERR : NC_EINVAL;
+}
+
+int ncsfi_same_files(const ncsf_var *a, const ncsf_var *b)
+{
+    char na[SF_PATH_MAX], nb[SF_PATH_MAX];
+    if (a->nfiles != b->nfiles) return 0;
+    if (a->stem && b->stem) return !strcmp(a->stem, b->stem);
+    /* names listed one by one (format 1): the same first name means the
+     * same files (a reader checked that names are unique per dataset) */
+    return ncsfi_var_name(a, 0, na, sizeof na) == NC_NOERR && ncsfi_var_name(b, 0, nb, sizeof nb) == NC_NOERR &&
+           !strcmp(na, nb);
 }
 
 /* Does the longest subfile file name (the last one's) fit in a directory

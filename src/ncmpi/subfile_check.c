@@ -143,9 +143,11 @@ int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
     char name[NC_MAX_NAME + 1] = "?";
     MPI_Offset size = 0;
     int sid, err;
+    char pbuf[SF_PATH_MAX];
+    const char *path = sf_layout_path(v->lay, k, pbuf, sizeof pbuf);
     ncmpi_inq_varname(f->ncid, v->varid, name);
-    if ((err = open_subfile(f, v->lay->paths[k], name, &size, &sid))) return err;
-    err = check_var(f, sid, v->lay->paths[k], size, v, k, &out[3]);
+    if ((err = open_subfile(f, path, name, &size, &sid))) return err;
+    err = check_var(f, sid, path, size, v, k, &out[3]);
     out[0] = v->lay->begin[k];
     out[1] = v->lay->recsize[k];
     out[2] = v->hsize[k];
@@ -157,7 +159,8 @@ void ncsfi_broken_message(ncsf_file *f, const ncsf_var *v)
 {
     char name[NC_MAX_NAME + 1] = "?";
     ncmpi_inq_varname(f->ncid, v->varid, name);
-    const char *path = v->broken_k >= 0 ? v->lay->paths[v->broken_k] : NULL, *why;
+    char pbuf[SF_PATH_MAX];
+    const char *path = v->broken_k >= 0 ? sf_layout_path(v->lay, v->broken_k, pbuf, sizeof pbuf) : NULL, *why;
     switch (v->broken) {
     case NC_ENOENT: why = "is missing"; break;
     case NC_ETRUNC: why = "is cut short (fewer bytes or records than the dataset has)"; break;
@@ -180,9 +183,11 @@ typedef struct { ncsf_var *v; int k; MPI_Offset nrecs; } seen;
 int ncsfi_check_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
-    int n = 0, fatal = ncsfi_list_files(f, 0, &s, &n), nseen = 0;
+    int n = 0, fatal = ncsfi_home_files(f, 0, &s, &n), nseen = 0;
+    /* (home subfile, variable in it) pairs */
     size_t pairs = 1;
-    for (int i = 0; i < f->nvars_cap; i++) pairs += f->vars[i] ? (size_t)f->vars[i]->nfiles : 0;
+    for (int j = 0; !fatal && j < n; j++)
+        for (int i = 0; i < f->nvars_cap; i++) pairs += f->vars[i] && f->vars[i]->file_id == s[j].lead->varid;
     int64_t *key = malloc(sizeof(int64_t) * (f->nvars_cap + 1));
     seen *mine = malloc(sizeof(seen) * pairs);
     MPI_Offset most = f->numrecs;
@@ -197,10 +202,10 @@ int ncsfi_check_subfiles(ncsf_file *f)
     for (int i = 0; i <= f->nvars_cap; i++) key[i] = NO_KEY;
     /* the subfiles this rank is home of, each opened once */
     for (int j = 0; !fatal && j < n; j++) {
-        if (!ncsfi_is_home(f, &s[j])) continue;
         ncsf_var *lead = s[j].lead;
         int k = s[j].k, sid = -1;
-        const char *path = lead->lay->paths[k];
+        char pbuf[SF_PATH_MAX];
+        const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
         char name[NC_MAX_NAME + 1] = "?";
         MPI_Offset size = 0;
         ncmpi_inq_varname(f->ncid, lead->varid, name);
@@ -257,7 +262,8 @@ int ncsfi_learn_offsets(void *arg, int file_id, int block)
     ncsf_file *f = arg;
     ncsf_var *lead = ncsfi_var(f, file_id);
     if (!lead || block < 0 || block >= lead->nfiles) return SF_ERR_ARG;
-    const char *path = lead->lay->paths[block];
+    char pbuf[SF_PATH_MAX];
+    const char *path = sf_layout_path(lead->lay, block, pbuf, sizeof pbuf);
     int sid, err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid);
     if (err) return SF_ERR_OPEN;
     MPI_Offset recsize = 0, hsize = 0;

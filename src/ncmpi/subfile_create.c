@@ -98,7 +98,8 @@ static int clear_the_way(ncsf_file *f, const char *path)
 static int create_file(ncsf_file *f, ncsf_var *lead, int k)
 {
     int sid, err, svar;
-    const char *path = lead->lay->paths[k];
+    char pbuf[SF_PATH_MAX], name[SF_PATH_MAX];
+    const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     if (!f->noclobber && (err = clear_the_way(f, path))) return err;
     /* exclusive: O_EXCL also refuses a symbolic link put there meanwhile */
     err = ncmpi_create(MPI_COMM_SELF, path, NC_NOCLOBBER | format_cmode(f->format), f->info, &sid);
@@ -109,7 +110,7 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     err = ncsfi_put_dataset_id(f, sid);
     if (!err) {
         /* the base file seen from the subfile's directory */
-        char *base = relative_base(f->stem, lead->names[k]);
+        char *base = ncsfi_var_name(lead, k, name, sizeof name) ? NULL : relative_base(f->stem, name);
         err = base ? ncmpi_put_att_text(sid, NC_GLOBAL, "subfiling_base", strlen(base), base) : NC_ENOMEM;
         free(base);
     }
@@ -143,28 +144,31 @@ static int check_names_free(ncsf_file *f, const ncsf_slot *s, int n)
 {
     int err = NC_NOERR;
     struct stat sb;
-    for (int j = 0; !err && j < n; j++)
-        if (ncsfi_is_home(f, &s[j]) && (err = in_the_way(s[j].lead->lay->paths[s[j].k], &sb)))
-            ncsfi_set_error(f, 1, "subfile %s exists (the dataset was created with NC_NOCLOBBER)",
-                            s[j].lead->lay->paths[s[j].k]);
+    char path[SF_PATH_MAX];
+    for (int j = 0; !err && j < n; j++) {
+        const char *p = sf_layout_path(s[j].lead->lay, s[j].k, path, sizeof path);
+        if ((err = in_the_way(p, &sb)))
+            ncsfi_set_error(f, 1, "subfile %s exists (the dataset was created with NC_NOCLOBBER)", p);
+    }
     return ncsfi_agree(f->comm, err);
 }
 
 int ncsfi_create_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
-    int n = 0, err = ncsfi_agree(f->comm, ncsfi_list_files(f, 1, &s, &n));
-    if (!err && n && f->hints.dir) {
+    int n = 0, err = ncsfi_agree(f->comm, ncsfi_home_files(f, 1, &s, &n));
+    int any = 0; /* new subfiles anywhere (n counts this rank's) */
+    for (int i = 0; i < f->nvars_cap; i++) any |= f->vars[i] && !f->vars[i]->created;
+    if (!err && any && f->hints.dir) {
         /* the directory first, by one process; everyone learns the outcome */
         char why[600] = "";
         if (f->rank == 0 && (err = ncsfi_make_dirs(f->dir, f->hints.dir, why, sizeof why)))
             ncsfi_set_error(f, 1, "%s", why);
         err = ncsfi_agree(f->comm, err);
     }
-    if (!err && n && f->noclobber) err = check_names_free(f, s, n);
+    if (!err && any && f->noclobber) err = check_names_free(f, s, n);
     int mine = NC_NOERR;
-    for (int j = 0; !err && !mine && j < n; j++)
-        if (ncsfi_is_home(f, &s[j])) mine = create_file(f, s[j].lead, s[j].k);
+    for (int j = 0; !err && !mine && j < n; j++) mine = create_file(f, s[j].lead, s[j].k);
     if (!err) err = ncsfi_agree(f->comm, mine);
     for (int i = 0; !err && i < f->nvars_cap; i++)
         if (f->vars[i]) f->vars[i]->created = 1;

@@ -37,7 +37,8 @@ static MPI_Offset file_size_expected(ncsf_file *f, const ncsf_var *lead, int k)
 
 static int finish_file(ncsf_file *f, const ncsf_var *lead, int k)
 {
-    const char *path = lead->lay->paths[k];
+    char pbuf[SF_PATH_MAX];
+    const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     int err = NC_NOERR, record = 0;
     for (int i = 0; i < f->nvars_cap; i++)
         if (f->vars[i] && f->vars[i]->file_id == lead->varid && f->vars[i]->lay->record) record = 1;
@@ -76,14 +77,14 @@ static int extend_base_records(ncsf_file *f)
 int ncsfi_finish_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
-    int n = 0, err = ncsfi_list_files(f, 0, &s, &n);
+    int n = 0, err = ncsfi_home_files(f, 0, &s, &n);
     for (int j = 0; !err && j < n; j++) {
         const ncsf_var *v = s[j].lead;
         int broken = 0;
         for (int i = 0; i < f->nvars_cap; i++)
             if (f->vars[i] && f->vars[i]->file_id == v->varid && f->vars[i]->broken) broken = 1;
         /* never pad or touch what this writer did not make whole */
-        if (!ncsfi_is_home(f, &s[j]) || !v->created || broken) continue;
+        if (!v->created || broken) continue;
         err = finish_file(f, v, s[j].k);
     }
     free(s);

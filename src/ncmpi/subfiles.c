@@ -15,29 +15,29 @@
 #include <stdlib.h>
 #include "ncsf_internal.h"
 
-int ncsfi_list_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n)
+/* Only this rank's: the home rule gives each rank one run of blocks per
+ * set of files, found without looking at the others' (O(V + own)). */
+int ncsfi_home_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n)
 {
-    int total = 0;
+    int total = 0, first, end;
     for (int i = 0; i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
-        if (v && v->file_id == v->varid && !(only_new && v->created)) total += v->nfiles;
+        if (!v || v->file_id != v->varid || (only_new && v->created)) continue;
+        sf_home_blocks(v->file_id, v->nfiles, f->nprocs, f->rank, &first, &end);
+        total += end - first;
     }
     ncsf_slot *s = malloc(sizeof(ncsf_slot) * (total ? total : 1));
     if (!s) return NC_ENOMEM;
     int j = 0;
     for (int i = 0; i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
-        if (v && v->file_id == v->varid && !(only_new && v->created))
-            for (int k = 0; k < v->nfiles; k++) s[j++] = (ncsf_slot){v, k};
+        if (!v || v->file_id != v->varid || (only_new && v->created)) continue;
+        sf_home_blocks(v->file_id, v->nfiles, f->nprocs, f->rank, &first, &end);
+        for (int k = first; k < end; k++) s[j++] = (ncsf_slot){v, k};
     }
     *out = s;
     *n = total;
     return NC_NOERR;
-}
-
-int ncsfi_is_home(const ncsf_file *f, const ncsf_slot *s)
-{
-    return sf_home_of(s->lead->file_id, s->k, s->lead->nfiles, f->nprocs) == f->rank;
 }
 
 MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c)

@@ -59,8 +59,9 @@ int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write)
 {
     if (err == SF_OK || ctx->errmsg[0]) return err;
     const sf_layout *lay = sf_context_layout(ctx, file_id);
+    char path[SF_PATH_MAX];
     snprintf(ctx->errmsg, sizeof ctx->errmsg, "%s subfile %s failed: %s",
-             write ? "writing" : "reading", lay && lay->paths ? lay->paths[block] : "?",
+             write ? "writing" : "reading", sf_layout_path(lay, block, path, sizeof path),
              describe(err));
     return err;
 }

@@ -51,7 +51,9 @@ int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh)
     }
     const sf_layout *lay = sf_context_layout(ctx, file_id);
     MPI_File f = MPI_FILE_NULL;
-    int rc = MPI_File_open(MPI_COMM_SELF, lay->paths[block], open_mode(ctx), ctx->info, &f);
+    char path[SF_PATH_MAX];
+    int rc = MPI_File_open(MPI_COMM_SELF, sf_layout_path(lay, block, path, sizeof path), open_mode(ctx),
+                           ctx->info, &f);
     ctx->counts.file_opens++;
     if (rc != MPI_SUCCESS) {
         if (f != MPI_FILE_NULL) MPI_File_close(&f);
@@ -79,7 +81,9 @@ int sf_group_open(sf_context *ctx, sf_sub *s, MPI_File *fh)
 {
     const sf_layout *lay = sf_context_layout(ctx, s->file_id);
     MPI_File f = MPI_FILE_NULL;
-    int rc = MPI_File_open(s->group->comm, lay->paths[s->block], open_mode(ctx), ctx->info, &f);
+    char path[SF_PATH_MAX];
+    int rc = MPI_File_open(s->group->comm, sf_layout_path(lay, s->block, path, sizeof path),
+                           open_mode(ctx), ctx->info, &f);
     int err = sf_error_from_mpi(rc, SF_ERR_OPEN), worst = err;
     ctx->counts.file_opens++;
     if (s->group->n > 1) {

@@ -2,6 +2,7 @@
  * partition.c: block grids over a global array, and the intersection of a
  * (possibly strided) request with those blocks. Pure arithmetic.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include "sf.h"
 
@@ -197,7 +198,17 @@ void sf_layout_free(sf_layout *lay)
     if (lay->paths)
         for (int k = 0; k < lay->nblocks; k++) free(lay->paths[k]);
     free(lay->paths);
+    free(lay->path_stem);
     free(lay->begin);
     free(lay->recsize);
     free(lay);
+}
+
+const char *sf_layout_path(const sf_layout *lay, int k, char *buf, size_t len)
+{
+    if (!lay || k < 0 || k >= lay->nblocks) return "?";
+    if (lay->paths) return lay->paths[k] ? lay->paths[k] : "?";
+    if (!lay->path_stem) return "?";
+    int n = snprintf(buf, len, "%s.%d", lay->path_stem, k);
+    return n > 0 && (size_t)n < len ? buf : "?";
 }

@@ -85,6 +85,17 @@ int sf_home_of(int file_id, int block, int nblocks, int nprocs)
     return (int)(((long long)block * nprocs / nb + (long long)file_id * 7) % nprocs);
 }
 
+/* home = (floor(block * P / nb) + 7 * file_id) mod P, so rank r is home of
+ * the blocks with floor(block * P / nb) = q, q = (r - 7 * file_id) mod P:
+ * ceil(q * nb / P) <= block < ceil((q + 1) * nb / P). */
+void sf_home_blocks(int file_id, int nblocks, int nprocs, int rank, int *first, int *end)
+{
+    long long nb = nblocks > 0 ? nblocks : 0, p = nprocs > 0 ? nprocs : 1;
+    long long q = (((long long)rank - (long long)file_id * 7) % p + p) % p;
+    *first = (int)((q * nb + p - 1) / p);
+    *end = (int)(((q + 1) * nb + p - 1) / p);
+}
+
 static MPI_Offset box_limit(const sf_context *ctx)
 {
     return ctx->agg_max > 0 && ctx->agg_max < SF_CHUNK ? ctx->agg_max : SF_CHUNK;

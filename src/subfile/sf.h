@@ -55,7 +55,9 @@ typedef struct sf_layout {
     MPI_Offset *bounds[SF_MAX_PDIMS]; /* pgrid[p] + 1 boundaries each */
     int nblocks;
     int elsize;       /* bytes per element in the file */
-    char **paths;     /* nblocks paths of the subfiles */
+    char *path_stem;  /* subfile k is path_stem "." k ... */
+    char **paths;     /* ... unless this list of nblocks paths is given
+                       * (names recorded one by one); see sf_layout_path */
     MPI_Offset *begin;   /* nblocks: byte offset of the block's data (-1 where this
                           * rank has not learnt it: the engine asks its caller, or
                           * the subfile's home says, when it needs it) */
@@ -112,10 +114,19 @@ int sf_touched_blocks(const sf_layout *lay, const MPI_Offset *start,
 
 void sf_layout_free(sf_layout *lay);
 
+/* The path of subfile k: lay->paths[k], or path_stem.k formatted into buf
+ * (len bytes; SF_PATH_MAX is always enough for a name that fits a path).
+ * Returns the path, or "?" if neither is set or it does not fit. */
+#define SF_PATH_MAX 4352
+const char *sf_layout_path(const sf_layout *lay, int k, char *buf, size_t len);
+
 /* The rank that creates, checks and finishes subfile block of the layouts
  * stored in file_id's files (nblocks of them), and that answers for it
  * when plans are built: spread evenly over nprocs. */
 int sf_home_of(int file_id, int block, int nblocks, int nprocs);
+/* The blocks rank is home of: [*first, *end), one run (perhaps empty),
+ * found without visiting the others. */
+void sf_home_blocks(int file_id, int nblocks, int nprocs, int rank, int *first, int *end);
 
 /* ---- datatype.c: file views and memory types ------------------------- */
 

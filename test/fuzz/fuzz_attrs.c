@@ -6,7 +6,8 @@
  * hints (sf_grid_factor, sf_block_bounds).
  *
  * The input is decoded into a table of attributes:
- *   byte 0          the variable's type (an index into types[])
+ *   byte 0          the variable's type (an index into types[], low 7
+ *                   bits) and the format version (high bit: 2, else 1)
  *   then records    [name index] [type index] [count] count values,
  *                   4 or 8 bytes each little-endian, or count chars
  * A layout the parser accepts must tile the array exactly: the blocks'
@@ -29,7 +30,8 @@
 static const char *const att_names[] = {
     "subfiling_gndims", "subfiling_gsize", "subfiling_nfiles", "subfiling_porder",
     "subfiling_pgrid", "subfiling_index", "subfiling_starts", "subfiling_counts",
-    "subfiling_names", "subfiling_dimnames"};
+    "subfiling_names", "subfiling_dimnames", "subfiling_stem", "subfiling_bounds",
+    "subfiling_block_start", "subfiling_block_count"};
 #define NATT (int)(sizeof att_names / sizeof att_names[0])
 static const nc_type att_types[] = {NC_INT, NC_INT64, NC_DOUBLE, NC_CHAR, NC_FLOAT};
 static const nc_type var_types[] = {NC_INT, NC_DOUBLE, NC_BYTE, NC_SHORT, NC_INT64, NC_STRING, 0};
@@ -208,6 +210,22 @@ static void check_factoring(const uint8_t *p, size_t n)
         free(b);
     }
     REQUIRE(prod == nb && nb >= 1 && nb <= nfiles);
+    /* the home rule and its inverse agree: every block has one home, and
+     * each rank's run holds exactly the blocks it is home of */
+    int nprocs = 1 + p[12] % 64, fid = p[13] % 50, nbl = 1 + (int)(le(p + 14, 2) % 700);
+    int *owner = calloc((size_t)nbl, sizeof(int));
+    REQUIRE(owner != NULL);
+    for (int r = 0; r < nprocs; r++) {
+        int first, end;
+        sf_home_blocks(fid, nbl, nprocs, r, &first, &end);
+        REQUIRE(first >= 0 && first <= end && end <= nbl);
+        for (int k = first; k < end; k++) {
+            REQUIRE(owner[k] == 0 && sf_home_of(fid, k, nbl, nprocs) == r);
+            owner[k] = 1;
+        }
+    }
+    for (int k = 0; k < nbl; k++) REQUIRE(owner[k] == 1);
+    free(owner);
 }
 
 int fuzz_attrs_one(const uint8_t *data, size_t size)
@@ -232,15 +250,22 @@ int fuzz_attrs_one(const uint8_t *data, size_t size)
     ncsf_file f;
     memset(&f, 0, sizeof f);
     f.dir = (char *)"base";
+    f.version = (data[0] & 0x80) ? 2 : 1;
     ncsf_att_source src = {&tab, t_inq, t_get, t_dimid, NULL, "v",
-                           var_types[data[0] % (sizeof var_types / sizeof var_types[0])]};
+                           var_types[(data[0] & 0x7f) % (sizeof var_types / sizeof var_types[0])]};
     ncsf_var *v = NULL;
     int index = -2;
     int err = ncsfi_parse_var_atts(&f, &src, 0, &v, &index);
     if (err == NC_NOERR) {
         REQUIRE(v && v->lay && index >= -1 && index < v->nfiles && v->nfiles == v->lay->nblocks);
-        for (int k = 0; k < v->nfiles; k++)
-            REQUIRE(v->names[k] && ncsfi_relative_path_ok(v->names[k]) && v->lay->paths[k]);
+        /* every name relative and plain, every path made (the first and
+         * last 64: nfiles may be 2^24) */
+        for (int k = 0; k < v->nfiles; k++) {
+            char name[SF_PATH_MAX], path[SF_PATH_MAX];
+            REQUIRE(ncsfi_var_name(v, k, name, sizeof name) == NC_NOERR && ncsfi_relative_path_ok(name));
+            REQUIRE(strcmp(sf_layout_path(v->lay, k, path, sizeof path), "?") != 0);
+            if (k == 63 && v->nfiles > 128) k = v->nfiles - 65;
+        }
         check_layout(v->lay, data, size);
         sf_layout_free(v->lay);
         ncsfi_var_free(v);
@@ -278,7 +303,7 @@ typedef struct {
     const char *names, *dimnames;
 } seed_layout;
 
-static const seed_layout seeds[FUZZ_ATTRS_NSEEDS] = {
+static const seed_layout seeds[3] = {
     /* 12 x 5, 3 blocks along x; names with a directory and an escape */
     {2, 3, 1, -1, 1, {12, 5}, {0}, {3}, {0, 0, 4, 0, 8, 0}, {4, 5, 4, 5, 4, 5},
      "v.0\nsub/v.1\nv.2-x%20y", "x\ny"},
@@ -298,9 +323,51 @@ static size_t put_offsets(uint8_t *b, size_t at, int name, int offtype, int n, c
     return put_att(b, at, name, offtype, n, offtype == 2 ? (const void *)d : (const void *)v);
 }
 
+/* Format 2 seeds: the grid and a stem; boundaries by the even rule unless
+ * given; a subfile's own block. */
+typedef struct {
+    int nd, nfiles, npart, index, offtype;
+    long long gsize[3];
+    int porder[2], pgrid[2];
+    int nbounds;
+    long long bounds[8], bstart[3], bcount[3];
+    const char *stem, *dimnames;
+} seed_layout2;
+
+static const seed_layout2 seeds2[3] = {
+    /* 12 x 5, 3 even blocks along x, the placeholder, in a directory */
+    {2, 3, 1, -1, 1, {12, 5}, {0}, {3}, 0, {0}, {0}, {0}, "sub/v%2Ex", "x\ny"},
+    /* record variable (t, x), 2 blocks along x, subfile 1, doubles */
+    {2, 2, 1, 1, 2, {0, 7}, {1}, {2}, 0, {0}, {0, 4}, {0, 3}, "r", "t\nx"},
+    /* 3-D, 2 x 2 over z and y with uneven boundaries given, subfile 3 */
+    {3, 4, 2, 3, 1, {6, 4, 3}, {0, 1}, {2, 2}, 6, {0, 1, 6, 0, 3, 4}, {1, 3, 0}, {5, 1, 3},
+     "a", "z\ny\nx"},
+};
+
+static size_t seed2(const seed_layout2 *l, uint8_t *b)
+{
+    size_t at = 0;
+    b[at++] = 0x80; /* NC_INT variable, format 2 */
+    at = put_att(b, at, 0, 0, 1, &l->nd);
+    at = put_offsets(b, at, 1, l->offtype, l->nd, l->gsize);
+    at = put_att(b, at, 2, 0, 1, &l->nfiles);
+    at = put_att(b, at, 3, 0, l->npart, l->porder);
+    at = put_att(b, at, 4, 0, l->npart, l->pgrid);
+    at = put_att(b, at, 5, 0, 1, &l->index);
+    at = put_att(b, at, 10, 3, (int)strlen(l->stem), l->stem);
+    if (l->nbounds) at = put_offsets(b, at, 11, l->offtype, l->nbounds, l->bounds);
+    if (l->index >= 0) {
+        at = put_offsets(b, at, 12, l->offtype, l->nd, l->bstart);
+        at = put_offsets(b, at, 13, l->offtype, l->nd, l->bcount);
+    }
+    at = put_att(b, at, 9, 3, (int)strlen(l->dimnames), l->dimnames);
+    return at;
+}
+
 size_t fuzz_attrs_seed(int which, uint8_t *b, size_t cap)
 {
     if (cap < 512 || which < 0 || which >= FUZZ_ATTRS_NSEEDS) return 0;
+    if (which >= 3) return seed2(&seeds2[which - 3], b);
     const seed_layout *l = &seeds[which];
     size_t at = 0;
     int nblk = l->nfiles * l->nd;
