@@ -75,7 +75,10 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
 {
     MPI_Offset max = f->format == NC_FORMAT_CDF5 ? INT64_MAX : (MPI_Offset)NC_MAX_UINT, rs = 0, off = 0;
     if (!v->lay->record) return max;
-    for (int k = 0; k < v->nfiles; k++) {
+    /* at create and open only a subfile's home knows its offsets */
+    int first, end;
+    sf_home_blocks(v->file_id, v->nfiles, f->nprocs, f->rank, &first, &end);
+    for (int k = first; k < end; k++) {
         MPI_Offset per = ncsfi_block_bytes(v->lay, k), b = v->lay->begin[k], r = v->lay->recsize[k];
         if (b < 0 || r < 0) continue; /* another rank's: it answers for it */
         if (per < 0 || r == 0 || b > INT64_MAX - per) return 0;
