@@ -90,7 +90,6 @@ void ncsfi_var_free(ncsf_var *v)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
     free(v->stem);
-    free(v->hsize);
     free(v->group);
     free(v);
 }
@@ -116,11 +115,7 @@ sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
         lay->nblocks *= pgrid[p];
     }
     lay->elsize = elsize;
-    lay->begin = calloc(lay->nblocks, sizeof(MPI_Offset));
-    lay->recsize = calloc(lay->nblocks, sizeof(MPI_Offset));
-    if (!lay->begin || !lay->recsize) { sf_layout_free(lay); return NULL; }
     /* where each block's data starts is learnt later, by its home */
-    for (int k = 0; k < lay->nblocks; k++) lay->begin[k] = lay->recsize[k] = -1;
     return lay;
 }
 
@@ -179,9 +174,8 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     v->file_id = lead ? lead->varid : varid;
     v->group = group ? strdup(group) : NULL;
     v->stem = lead ? strdup(lead->stem) : ncsfi_subfile_stem(f->hints.dir, f->stem, group ? group : name, group != NULL);
-    v->hsize = calloc(n, sizeof(MPI_Offset));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
-    if (!v->stem || !v->hsize || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK ||
+    if (!v->stem || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK ||
         !(v->lay->path_stem = ncsfi_join(f->dir, v->stem)))
         goto nomem;
     v->lay->file_id = v->file_id;

@@ -518,8 +518,7 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
             BADG("variable %s: dimension %s named by subfiling_dimnames does not exist", name, dn[d]);
     }
     v->lay = ncsfi_layout_new(varid, nd, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
-    v->hsize = calloc(n, sizeof(MPI_Offset));
-    if (!v->lay || !v->hsize) { err = NC_ENOMEM; goto out; }
+    if (!v->lay) { err = NC_ENOMEM; goto out; }
 
     if (f->version == 2) {
         char last[16];

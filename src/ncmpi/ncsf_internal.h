@@ -57,7 +57,6 @@ typedef struct ncsf_var {
                               * created; 0 if usable */
     int broken_k;            /* the subfile that broke it */
     MPI_Offset max_records;  /* records a put may reach (offsets fit) */
-    MPI_Offset *hsize;       /* header size of each subfile */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
     int in_ctx;
 } ncsf_var;

@@ -113,13 +113,11 @@ static int check_var(ncsf_file *f, int sid, const char *path, MPI_Offset size, n
     sf_layout_free(sv->lay);
     ncsfi_var_free(sv);
     if (err) return err;
-    MPI_Offset begin, recsize, hsize;
-    if ((err = ncmpi_inq_varoffset(sid, svar, &begin)) || (err = ncmpi_inq_recsize(sid, &recsize)) ||
-        (err = ncmpi_inq_header_size(sid, &hsize)))
+    sf_offsets o;
+    if ((err = ncmpi_inq_varoffset(sid, svar, &o.begin)) || (err = ncmpi_inq_recsize(sid, &o.recsize)) ||
+        (err = ncmpi_inq_header_size(sid, &o.head)))
         return err;
-    v->lay->begin[k] = begin;
-    v->lay->recsize[k] = recsize;
-    v->hsize[k] = hsize;
+    if (sf_layout_put_offsets(v->lay, k, &o) != SF_OK) return NC_ENOMEM;
     if (v->lay->record) {
         int unlim;
         if (ncmpi_inq_unlimdim(sid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(sid, unlim, nrecs);
@@ -148,9 +146,11 @@ int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
     ncmpi_inq_varname(f->ncid, v->varid, name);
     if ((err = open_subfile(f, path, name, &size, &sid))) return err;
     err = check_var(f, sid, path, size, v, k, &out[3]);
-    out[0] = v->lay->begin[k];
-    out[1] = v->lay->recsize[k];
-    out[2] = v->hsize[k];
+    sf_offsets o;
+    sf_layout_get_offsets(v->lay, k, &o);
+    out[0] = o.begin;
+    out[1] = o.recsize;
+    out[2] = o.head;
     ncmpi_close(sid);
     return err;
 }
@@ -266,18 +266,20 @@ int ncsfi_learn_offsets(void *arg, int file_id, int block)
     const char *path = sf_layout_path(lead->lay, block, pbuf, sizeof pbuf);
     int sid, err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid);
     if (err) return SF_ERR_OPEN;
-    MPI_Offset recsize = 0, hsize = 0;
-    err = ncmpi_inq_recsize(sid, &recsize);
-    if (!err) err = ncmpi_inq_header_size(sid, &hsize);
+    sf_offsets o = {-1, 0, 0};
+    err = ncmpi_inq_recsize(sid, &o.recsize);
+    if (!err) err = ncmpi_inq_header_size(sid, &o.head);
     for (int i = 0; !err && i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         char name[NC_MAX_NAME + 1];
         int svar;
         if (!v || v->file_id != file_id) continue;
         if (!(err = ncmpi_inq_varname(f->ncid, i, name)) && !(err = ncmpi_inq_varid(sid, name, &svar)))
-            err = ncmpi_inq_varoffset(sid, svar, &v->lay->begin[block]);
-        v->lay->recsize[block] = recsize;
-        v->hsize[block] = hsize;
+            err = ncmpi_inq_varoffset(sid, svar, &o.begin);
+        if (!err && sf_layout_put_offsets(v->lay, block, &o) != SF_OK) {
+            ncmpi_close(sid);
+            return SF_ERR_NOMEM;
+        }
     }
     ncmpi_close(sid);
     return err ? SF_ERR_OPEN : SF_OK;

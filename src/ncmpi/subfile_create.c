@@ -118,18 +118,17 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
         if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
             err = define_in_subfile(f, sid, f->vars[i], k, &svar);
     if (!err) err = ncmpi_enddef(sid);
-    MPI_Offset hsize = 0, recsize = 0;
-    if (!err) err = ncmpi_inq_header_size(sid, &hsize);
-    if (!err) err = ncmpi_inq_recsize(sid, &recsize);
+    sf_offsets o = {-1, 0, 0};
+    if (!err) err = ncmpi_inq_header_size(sid, &o.head);
+    if (!err) err = ncmpi_inq_recsize(sid, &o.recsize);
     for (int i = 0; !err && i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         if (!v || v->created || v->file_id != lead->varid) continue;
         char name[NC_MAX_NAME + 1];
         err = ncmpi_inq_varname(f->ncid, i, name);
         if (!err) err = ncmpi_inq_varid(sid, name, &svar);
-        if (!err) err = ncmpi_inq_varoffset(sid, svar, &v->lay->begin[k]);
-        v->lay->recsize[k] = recsize;
-        v->hsize[k] = hsize;
+        if (!err) err = ncmpi_inq_varoffset(sid, svar, &o.begin);
+        if (!err && sf_layout_put_offsets(v->lay, k, &o) != SF_OK) err = NC_ENOMEM;
     }
     int e = ncmpi_close(sid);
     if (!err) err = e;

@@ -16,19 +16,21 @@
  * or the records. */
 static MPI_Offset file_size_expected(ncsf_file *f, const ncsf_var *lead, int k)
 {
-    MPI_Offset end = lead->hsize[k], begin_rec = -1, recsize = 0;
+    sf_offsets o;
+    if (!sf_layout_get_offsets(lead->lay, k, &o) || o.head < 0) return -1;
+    MPI_Offset end = o.head, begin_rec = -1, recsize = 0;
     for (int i = 0; i < f->nvars_cap; i++) {
         const ncsf_var *v = f->vars[i];
         if (!v || v->file_id != lead->varid) continue;
-        if (v->lay->begin[k] < 0) return -1;
+        if (!sf_layout_get_offsets(v->lay, k, &o) || o.begin < 0) return -1;
         if (v->lay->record) {
-            if (begin_rec < 0 || v->lay->begin[k] < begin_rec) begin_rec = v->lay->begin[k];
-            recsize = v->lay->recsize[k];
+            if (begin_rec < 0 || o.begin < begin_rec) begin_rec = o.begin;
+            recsize = o.recsize;
         } else {
             MPI_Offset b = ncsfi_block_bytes(v->lay, k);
             if (b < 0) return -1;
             b = (b + 3) / 4 * 4;
-            if (v->lay->begin[k] + b > end) end = v->lay->begin[k] + b;
+            if (o.begin + b > end) end = o.begin + b;
         }
     }
     if (begin_rec >= 0 && f->numrecs > 0) end = ncsfi_mul_add(f->numrecs, recsize, begin_rec);

@@ -59,10 +59,11 @@ MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k)
 MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs)
 {
     MPI_Offset per = ncsfi_block_bytes(lay, k);
-    if (per < 0 || lay->begin[k] < 0) return -1;
-    if (!lay->record) return ncsfi_mul_add(1, per, lay->begin[k]);
-    if (nrecs == 0) return lay->begin[k];
-    MPI_Offset r = ncsfi_mul_add(nrecs - 1, lay->recsize[k], lay->begin[k]);
+    sf_offsets o;
+    if (per < 0 || !sf_layout_get_offsets(lay, k, &o) || o.begin < 0) return -1;
+    if (!lay->record) return ncsfi_mul_add(1, per, o.begin);
+    if (nrecs == 0) return o.begin;
+    MPI_Offset r = ncsfi_mul_add(nrecs - 1, o.recsize, o.begin);
     return r < 0 ? -1 : ncsfi_mul_add(1, per, r);
 }
 
@@ -79,7 +80,9 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
     int first, end;
     sf_home_blocks(v->file_id, v->nfiles, f->nprocs, f->rank, &first, &end);
     for (int k = first; k < end; k++) {
-        MPI_Offset per = ncsfi_block_bytes(v->lay, k), b = v->lay->begin[k], r = v->lay->recsize[k];
+        sf_offsets o;
+        sf_layout_get_offsets(v->lay, k, &o);
+        MPI_Offset per = ncsfi_block_bytes(v->lay, k), b = o.begin, r = o.recsize;
         if (b < 0 || r < 0) continue; /* another rank's: it answers for it */
         if (per < 0 || r == 0 || b > INT64_MAX - per) return 0;
         if ((INT64_MAX - b - per) / r + 1 < max) max = (INT64_MAX - b - per) / r + 1;

@@ -25,15 +25,17 @@ static void piece_box(const sf_layout *lay, int block, const MPI_Offset *pstart,
 {
     MPI_Offset bstart[SF_MAX_DIMS], bcount[SF_MAX_DIMS], fb = lay->elsize;
     int nd = lay->ndims;
+    sf_offsets o; /* known by now: the caller made sure */
+    sf_layout_get_offsets(lay, block, &o);
     sf_layout_block(lay, block, bstart, bcount);
     b->lay_id = lay->id;
     b->nd = nd;
     b->elsize = lay->elsize;
     b->record = lay->record;
-    b->disp = lay->begin[block];
+    b->disp = o.begin;
     b->nbytes = lay->elsize;
     for (int d = nd - 1; d >= 0; d--) {
-        MPI_Offset bstep = (d == 0 && lay->record) ? lay->recsize[block] : fb;
+        MPI_Offset bstep = (d == 0 && lay->record) ? o.recsize : fb;
         fb *= bcount[d];
         b->disp += (pstart[d] - bstart[d]) * bstep;
         b->fstep[d] = bstep * stride[d];

@@ -131,7 +131,8 @@ int sf_need_offsets(sf_context *ctx, int file_id, int block)
     if (!lay) return SF_ERR_ARG;
     for (int i = 0; i < ctx->nlayouts; i++) {
         const sf_layout *l = ctx->layouts[i];
-        if (l && l->file_id == file_id && (l->begin[block] < 0 || l->recsize[block] < 0))
+        sf_offsets o;
+        if (l && l->file_id == file_id && (!sf_layout_get_offsets(l, block, &o) || o.begin < 0 || o.recsize < 0))
             return ctx->learn ? ctx->learn(ctx->learn_arg, file_id, block) : SF_ERR_ARG;
     }
     return SF_OK;

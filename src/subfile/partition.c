@@ -199,8 +199,7 @@ void sf_layout_free(sf_layout *lay)
         for (int k = 0; k < lay->nblocks; k++) free(lay->paths[k]);
     free(lay->paths);
     free(lay->path_stem);
-    free(lay->begin);
-    free(lay->recsize);
+    sf_offset_map_free(lay->offsets);
     free(lay);
 }
 

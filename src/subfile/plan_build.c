@@ -400,11 +400,12 @@ static int put_offsets(const sf_context *ctx, wbuf *b, int file_id, int block)
     sf_keep(&err, put(b, n));
     for (int i = 0; i < ctx->nlayouts && err == SF_OK; i++) {
         const sf_layout *l = ctx->layouts[i];
+        sf_offsets o;
         if (!l || l->file_id != file_id) continue;
-        if (l->begin[block] < 0 || l->recsize[block] < 0) return SF_ERR_ARG; /* not known here */
+        if (!sf_layout_get_offsets(l, block, &o) || o.begin < 0 || o.recsize < 0) return SF_ERR_ARG; /* not known here */
         sf_keep(&err, put(b, l->id));
-        sf_keep(&err, put(b, l->begin[block]));
-        sf_keep(&err, put(b, l->recsize[block]));
+        sf_keep(&err, put(b, o.begin));
+        sf_keep(&err, put(b, o.recsize));
     }
     return err;
 }
@@ -559,8 +560,12 @@ static int learn_offsets(sf_context *ctx, sf_sub *s, const word *w, int n, int *
     for (int q = 0; q < noff; q++, *at += 3) {
         sf_layout *l = w[*at] >= 0 && w[*at] < ctx->nlayouts ? ctx->layouts[w[*at]] : NULL;
         if (!l || l->file_id != s->file_id) return SF_ERR_ARG;
-        l->begin[s->block] = w[*at + 1];
-        l->recsize[s->block] = w[*at + 2];
+        sf_offsets o;
+        sf_layout_get_offsets(l, s->block, &o); /* keeps the header size, if known */
+        o.begin = w[*at + 1];
+        o.recsize = w[*at + 2];
+        int err = sf_layout_put_offsets(l, s->block, &o);
+        if (err != SF_OK) return err;
         if (l->record) s->recsize = w[*at + 2];
     }
     return SF_OK;

@@ -38,6 +38,12 @@ enum {
     SF_ERR_ROUTE = -13   /* the ranks of a collective call went different ways */
 };
 
+/* Where block k of a layout lies in its subfile (-1 where unknown): its
+ * data's offset, the distance from one record to the next, the subfile's
+ * header size. */
+typedef struct sf_offsets { MPI_Offset begin, recsize, head; } sf_offsets;
+typedef struct sf_offset_map sf_offset_map;
+
 /* One partitioned array: its global shape and the block grid over it.
  * Block k has grid coordinates (row major over pdims, first pdim slowest);
  * along pdims[p] it covers [bounds[p][c], bounds[p][c+1]); along every other
@@ -58,10 +64,10 @@ typedef struct sf_layout {
     char *path_stem;  /* subfile k is path_stem "." k ... */
     char **paths;     /* ... unless this list of nblocks paths is given
                        * (names recorded one by one); see sf_layout_path */
-    MPI_Offset *begin;   /* nblocks: byte offset of the block's data (-1 where this
-                          * rank has not learnt it: the engine asks its caller, or
-                          * the subfile's home says, when it needs it) */
-    MPI_Offset *recsize; /* nblocks: bytes from one record to the next (-1 likewise) */
+    sf_offset_map *offsets; /* the sf_offsets of the blocks this rank has
+                             * learnt (offsets.c); of the others, the engine
+                             * asks its caller, or the subfile's home says,
+                             * when it needs them */
 } sf_layout;
 
 /* A request against one layout, in global index space. buf holds
@@ -113,6 +119,13 @@ int sf_touched_blocks(const sf_layout *lay, const MPI_Offset *start,
                       void (*visit)(int k, void *arg), void *arg);
 
 void sf_layout_free(sf_layout *lay);
+
+/* ---- offsets.c: what this rank knows of where blocks lie -------------- */
+/* 1 and *out if known, else 0 and every field -1. */
+int sf_layout_get_offsets(const sf_layout *lay, int k, sf_offsets *out);
+/* SF_OK, SF_ERR_NOMEM or SF_ERR_ARG (k out of range). */
+int sf_layout_put_offsets(sf_layout *lay, int k, const sf_offsets *in);
+void sf_offset_map_free(sf_offset_map *m);
 
 /* The path of subfile k: lay->paths[k], or path_stem.k formatted into buf
  * (len bytes; SF_PATH_MAX is always enough for a name that fits a path).
