@@ -282,6 +282,21 @@ static void set_att(const char *path, const char *var, const char *att, nc_type 
     EXPECT(&ts, err == 0, "put_att %s in %s: netCDF-C error %d", att, path, err);
 }
 
+/* One attribute of file (var NULL: a global one) set to vals, the dataset
+ * base opened, the file put back. NC errors are negative: want is the
+ * error open must give on every rank, or -err when the dataset opens and
+ * every access to v gives err. */
+static void damaged(const char *base, const char *file, const char *var, const char *att, nc_type t,
+                    MPI_Offset n, const void *vals, int want)
+{
+    char save[700];
+    snprintf(save, sizeof save, "%s.before", file);
+    ON_ROOT(&ts, copy_file(file, save); set_att(file, var, att, t, n, vals));
+    if (want > 0) open_and_check_v(base, 11, NC_NOERR, -want);
+    else open_and_check(base, 11, want);
+    ON_ROOT(&ts, rename(save, file));
+}
+
 static void test_damage(void)
 {
     char base[512], other[512], sub[600], save[700];
@@ -352,52 +367,29 @@ static void test_damage(void)
     }
 
     /* attributes that contradict each other */
-    char bsave[700];
-    snprintf(bsave, sizeof bsave, "%s.saved", base);
     int pg = 4;
-    ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_pgrid", NC_INT, 1, &pg));
-    open_and_check(base, 11, NC_EVARMETA);
-    ON_ROOT(&ts, copy_file(bsave, base));
+    damaged(base, base, "v", "subfiling_pgrid", NC_INT, 1, &pg, NC_EVARMETA);
     if (format == 1) {
         long long counts[6] = {0, 5, 4, 5, 4, 5};
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_counts", NC_INT64, 6, counts));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_names", NC_CHAR, 9, "../x\na\nb"));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
+        damaged(base, base, "v", "subfiling_counts", NC_INT64, 6, counts, NC_EVARMETA);
+        damaged(base, base, "v", "subfiling_names", NC_CHAR, 9, "../x\na\nb", NC_EVARMETA);
     } else {
         /* boundaries that do not increase, or do not end at the extent */
-        long long b1[4] = {0, 5, 4, 12}, b2[4] = {0, 4, 8, 11};
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_bounds", NC_INT64, 4, b1));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_bounds", NC_INT64, 4, b2));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
+        long long b1[4] = {0, 5, 4, 12}, b2[4] = {0, 4, 8, 11}, b3[4] = {0, 3, 8, 12}, bs[2] = {3, 0};
+        damaged(base, base, "v", "subfiling_bounds", NC_INT64, 4, b1, NC_EVARMETA);
+        damaged(base, base, "v", "subfiling_bounds", NC_INT64, 4, b2, NC_EVARMETA);
         /* a stem leaving the dataset's directory, or absolute */
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_stem", NC_CHAR, 9, "../dmg.nc"));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_stem", NC_CHAR, 8, "/tmp/dmg"));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
+        damaged(base, base, "v", "subfiling_stem", NC_CHAR, 9, "../dmg.nc", NC_EVARMETA);
+        damaged(base, base, "v", "subfiling_stem", NC_CHAR, 8, "/tmp/dmg", NC_EVARMETA);
         /* an unknown format version */
         int three = 3;
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, NULL, "subfiling_version", NC_INT, 1, &three));
-        open_and_check(base, 11, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
-        /* a subfile whose own block is not the one the grid gives it */
-        long long bs[2] = {3, 0};
-        ON_ROOT(&ts, copy_file(sub, save); set_att(sub, "v", "subfiling_block_start", NC_INT64, 2, bs));
-        open_and_check_v(base, 11, NC_NOERR, NC_EVARMETA);
-        ON_ROOT(&ts, rename(save, sub));
+        damaged(base, base, NULL, "subfiling_version", NC_INT, 1, &three, NC_EVARMETA);
+        /* a subfile whose own block is not the one the grid gives it: the
+         * dataset opens, v fails */
+        damaged(base, sub, "v", "subfiling_block_start", NC_INT64, 2, bs, -NC_EVARMETA);
         /* uneven boundaries given explicitly describe another partition:
          * the subfiles (of the even one) no longer match it */
-        long long b3[4] = {0, 3, 8, 12};
-        ON_ROOT(&ts, copy_file(base, bsave); set_att(base, "v", "subfiling_bounds", NC_INT64, 4, b3));
-        open_and_check_v(base, 11, NC_NOERR, NC_EVARMETA);
-        ON_ROOT(&ts, copy_file(bsave, base));
+        damaged(base, base, "v", "subfiling_bounds", NC_INT64, 4, b3, -NC_EVARMETA);
     }
     /* a subfile whose own attributes disagree with the base file's */
     ON_ROOT(&ts, copy_file(sub, save); pg = 0; set_att(sub, "v", "subfiling_index", NC_INT, 1, &pg));
