@@ -42,6 +42,13 @@ for np in $(nps t_tools); do
   [ "$(ls "$d"/split.nc.temperature.* | wc -l)" -eq 3 ] &&
   run_np "$np" "$T/ncsf-merge" -q "$d/split.nc" "$d/back.nc" &&
   dump "$d/back.nc" | cmp - "$d/plain.cdl"; report $? "ncsf-split then ncsf-merge gives the original np=$np"
+
+  # format 1 (ncsf-split --format 1): info, merge and a subfile path still work
+  run_np "$np" "$T/ncsf-split" "$d/plain.nc" "$d/v1.nc" --var temperature --nfiles 3 --dims y --format 1 &&
+  "$NCDUMP" -h "$d/v1.nc.temperature.2" | grep -q "subfiling_names" &&
+  "$T/ncsf-info" "$d/v1.nc.temperature.1" > "$d/info1.txt" && grep -q "format: version 1" "$d/info1.txt" &&
+  run_np "$np" "$T/ncsf-merge" -q "$d/v1.nc.temperature.0" "$d/back1.nc" &&
+  dump "$d/back1.nc" | cmp - "$d/plain.cdl"; report $? "format 1: ncsf-split --format 1, ncsf-info, ncsf-merge np=$np"
   rm -rf "$d"
 done
 

@@ -162,12 +162,12 @@ int tool_refuse_existing(const char *path, int force, int rank)
 }
 
 
-int tool_create_like(int in, const char *path, int rank, const char *tool, int *out)
+int tool_create_like(int in, const char *path, MPI_Info info, int rank, const char *tool, int *out)
 {
     int fmt, err;
     ncmpi_inq_format(in, &fmt);
     int cmode = NC_CLOBBER | (fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0);
-    err = ncmpi_create(MPI_COMM_WORLD, path, cmode, MPI_INFO_NULL, out);
+    err = ncmpi_create(MPI_COMM_WORLD, path, cmode, info, out);
     if (err && rank == 0) fprintf(stderr, "%s: cannot create %s: %s\n", tool, path, ncmpi_strerror(err));
     return err;
 }

@@ -20,7 +20,7 @@ typedef struct {
 int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const copy_opts *o);
 
 /* Create path in the format of the open dataset in (collective). */
-int tool_create_like(int in, const char *path, int rank, const char *tool, int *out);
+int tool_create_like(int in, const char *path, MPI_Info info, int rank, const char *tool, int *out);
 
 /* Common command line handling. tool_start: MPI_Init, rank and size; if
  * any argument is --help or -h, rank 0 prints usage to stdout and MPI is

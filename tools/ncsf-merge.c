@@ -52,7 +52,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    if ((err = tool_create_like(in, args[1], rank, "ncsf-merge", &out))) {
+    if ((err = tool_create_like(in, args[1], MPI_INFO_NULL, rank, "ncsf-merge", &out))) {
         ncmpi_close(in);
         MPI_Finalize();
         return 1;

@@ -3,6 +3,7 @@
  * inverse of ncsf-merge).
  *
  *   ncsf-split [--force] IN OUT --var NAME[,NAME...] --nfiles N [--dims D[,D...]]
+ *              [--format 1|2]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,14 +11,16 @@
 #include <unistd.h>
 #include "copy.h"
 
-typedef struct { char *vars; const char *nfiles, *dims; } split_opts;
+typedef struct { char *vars; const char *nfiles, *dims, *format; } split_opts;
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ncsf-split [--force] IN OUT --var NAME[,NAME...] --nfiles N [--dims D[,D...]]\n"
+               "                  [--format 1|2]\n"
                "  Copy the netCDF file IN to the subfiled dataset OUT, splitting the named\n"
                "  variables into N subfiles each (along the dimensions D, default the\n"
-               "  most significant one). Runs serially or under mpiexec.\n");
+               "  most significant one), in on-disk format 2 (default) or 1 (for readers\n"
+               "  that know only that one). Runs serially or under mpiexec.\n");
 }
 
 static int listed(const char *list, const char *name)
@@ -48,18 +51,19 @@ int main(int argc, char **argv)
 {
     int rank, nprocs, force = 0, in, out, err, nargs = 0;
     const char *args[2];
-    split_opts s = {NULL, NULL, NULL};
+    split_opts s = {NULL, NULL, NULL, NULL};
     if (tool_start(&argc, &argv, &rank, &nprocs, usage)) return 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--force") || !strcmp(argv[i], "-f")) force = 1;
         else if (!strcmp(argv[i], "--var") && i + 1 < argc) s.vars = argv[++i];
         else if (!strcmp(argv[i], "--nfiles") && i + 1 < argc) s.nfiles = argv[++i];
         else if (!strcmp(argv[i], "--dims") && i + 1 < argc) s.dims = argv[++i];
+        else if (!strcmp(argv[i], "--format") && i + 1 < argc) s.format = argv[++i];
         else if (argv[i][0] == '-') nargs = 3;
         else if (nargs < 2) args[nargs++] = argv[i];
         else nargs = 3;
     }
-    if (nargs != 2 || !s.vars || !s.nfiles) {
+    if (nargs != 2 || !s.vars || !s.nfiles || (s.format && strcmp(s.format, "1") && strcmp(s.format, "2"))) {
         if (rank == 0) usage(stderr);
         MPI_Finalize();
         return 2;
@@ -85,7 +89,14 @@ int main(int argc, char **argv)
         }
         p = c ? c + 1 : NULL;
     }
-    if ((err = tool_create_like(in, args[1], rank, "ncsf-split", &out))) {
+    MPI_Info ci = MPI_INFO_NULL;
+    if (s.format) {
+        MPI_Info_create(&ci);
+        MPI_Info_set(ci, "subfiling_format", s.format);
+    }
+    err = tool_create_like(in, args[1], ci, rank, "ncsf-split", &out);
+    if (ci != MPI_INFO_NULL) MPI_Info_free(&ci);
+    if (err) {
         ncmpi_close(in);
         MPI_Finalize();
         return 1;
