@@ -32,6 +32,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$dir" ] || dir=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-format.XXXXXX")
+rm -rf "$dir/data"
 mkdir -p "$dir/data"
 log=$dir/runs.log
 : > "$log"
@@ -52,8 +53,12 @@ fails=0
 for f in 2 1; do
   for n in $nlist; do
     for r in $(seq "$reps"); do
-      rm -rf "$dir/data"; mkdir "$dir/data"
-      line=$(mpiexec -n "$np" "$B/benchmarks/format/format_scale" write "$dir/data" "$n" "$f") || fails=$((fails + 1))
+      # a new directory each time, nothing deleted until the end: ext4 does
+      # not reuse inodes freed in the last minutes, and scanning past
+      # thousands of them made file creation several times slower
+      run=$dir/data/$f.$n.$r
+      mkdir -p "$run"; sync
+      line=$(mpiexec -n "$np" "$B/benchmarks/format/format_scale" write "$run" "$n" "$f") || fails=$((fails + 1))
       echo "$line" >> "$log"
       case $line in *" wrong=0"*) ;; *) fails=$((fails + 1)); echo "FAILED: $line" >&2;; esac
     done
