@@ -64,6 +64,30 @@ truncate -s -4 "$d/sub.nc.temperature.3"
 "$T/ncsf-info" "$d/sub.nc.temperature.0" > "$d/info.txt"; rc=$?
 [ $rc -eq 1 ] && grep -q "TRUNCATED" "$d/info.txt"; report $? "ncsf-info reports a truncated subfile (exit $rc)"
 "$T/ncsf-merge" -q "$d/sub.nc" "$d/x.nc" 2> /dev/null; [ $? -ne 0 ]; report $? "ncsf-merge refuses a damaged dataset"
+# ... and leaves no output, not even its temporary file
+[ ! -e "$d/x.nc" ] && [ -z "$(ls -A "$d" | grep ncsf-tmp)" ]; report $? "a failed ncsf-merge leaves nothing behind"
+run_np 2 "$T/ncsf-split" "$d/sub.nc" "$d/sp.nc" --var temperature --nfiles 2 2> /dev/null; rc=$?
+[ $rc -ne 0 ] && [ -z "$(ls "$d" | grep '^sp\.nc')" ]; report $? "a failed ncsf-split removes what it made (exit $rc)"
+truncate -s +4 "$d/sub.nc.temperature.3"   # whole again
+"$T/ncsf-info" "$d/sub.nc" > /dev/null; report $? "the dataset is whole again"
+# the output may never be a file of the input, --force or not
+cp "$d/sub.nc.temperature.2" "$d/keep.2"
+"$T/ncsf-merge" -q --force "$d/sub.nc" "$d/sub.nc" 2> "$d/err.txt"; rc=$?
+[ $rc -eq 1 ] && grep -q "ncsf-merge: .*file of the input" "$d/err.txt" && "$T/ncsf-info" "$d/sub.nc" > /dev/null
+report $? "ncsf-merge --force IN IN is refused and IN survives (exit $rc)"
+"$T/ncsf-merge" -q --force "$d/sub.nc" "$d/sub.nc.temperature.2" 2> /dev/null; rc=$?
+[ $rc -eq 1 ] && cmp -s "$d/sub.nc.temperature.2" "$d/keep.2"; report $? "ncsf-merge onto one of its subfiles is refused (exit $rc)"
+ln -s sub.nc.temperature.0 "$d/alias.nc"; ln "$d/sub.nc.temperature.1" "$d/hard.nc"
+"$T/ncsf-merge" -q --force "$d/sub.nc" "$d/alias.nc" 2> /dev/null; r1=$?
+"$T/ncsf-merge" -q --force "$d/sub.nc.temperature.3" "$d/hard.nc" 2> /dev/null; r2=$?
+[ $r1 -eq 1 ] && [ $r2 -eq 1 ] && "$T/ncsf-info" "$d/sub.nc" > /dev/null; report $? "ncsf-merge onto a symbolic or hard link to the input is refused ($r1 $r2)"
+cp "$d/plain.nc" "$d/plain.keep" 2> /dev/null || run_np 1 "$B/test/t_basic3d" "$d/plain.nc" plain > /dev/null
+cp "$d/plain.nc" "$d/plain.keep"
+"$T/ncsf-split" --force "$d/plain.nc" "$d/plain.nc" --var temperature --nfiles 2 2> /dev/null; rc=$?
+[ $rc -eq 1 ] && cmp -s "$d/plain.nc" "$d/plain.keep"; report $? "ncsf-split --force IN IN is refused (exit $rc)"
+# progress and "wrote" only on a terminal: nothing on stderr here
+"$T/ncsf-merge" "$d/sub.nc" "$d/quiet.nc" 2> "$d/err.txt"; rc=$?
+[ $rc -eq 0 ] && [ ! -s "$d/err.txt" ] && [ -f "$d/quiet.nc" ]; report $? "ncsf-merge prints nothing when stderr is not a terminal"
 touch "$d/exists.nc"
 "$T/ncsf-merge" -q "$d/plain.nc" "$d/exists.nc" 2> /dev/null; [ $? -eq 1 ]; report $? "ncsf-merge refuses to overwrite"
 for t in ncsf-merge ncsf-split ncsf-info; do

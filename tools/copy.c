@@ -153,14 +153,6 @@ int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FI
     return 0;
 }
 
-int tool_refuse_existing(const char *path, int force, int rank)
-{
-    struct stat sb;
-    if (force || stat(path, &sb) != 0) return 0;
-    if (rank == 0) fprintf(stderr, "%s exists; give --force to overwrite it\n", path);
-    return 1;
-}
-
 
 int tool_create_like(int in, const char *path, MPI_Info info, int rank, const char *tool, int *out)
 {

@@ -26,6 +26,18 @@ int tool_create_like(int in, const char *path, MPI_Info info, int rank, const ch
  * any argument is --help or -h, rank 0 prints usage to stdout and MPI is
  * finalized: returns 1, and the tool exits 0. */
 int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FILE *));
-int tool_refuse_existing(const char *path, int force, int rank);
+/* ---- output.c: never harm the input, never leave half an output ---- */
+int tool_refuse_existing(const char *tool, const char *path, int force, int rank);
+/* 1 (on every rank, after rank 0 said why) if out is a file of the
+ * dataset open as ncid (opened as path). */
+int tool_output_in_input(const char *tool, int ncid, const char *path, const char *out, int rank);
+/* A name beside out for writing it before the rename (collective). */
+void tool_temp_name(const char *out, char *buf, size_t len);
+/* Rename tmp to out if ok, else remove tmp (collective); 1 on failure. */
+int tool_commit_temp(const char *tool, const char *tmp, const char *out, int ok, int rank);
+/* Every file of the dataset open as ncid created as base; freed (and the
+ * files removed by rank 0 if remove) by tool_remove_outputs. */
+int tool_list_outputs(int ncid, const char *base, char ***paths, int *n);
+void tool_remove_outputs(char **paths, int n, int remove, int rank);
 const char *tool_base_of_subfile(const char *in, char *buf, int len);
 #endif

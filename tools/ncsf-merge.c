@@ -6,7 +6,8 @@
  *
  * IN is the base file or any one subfile. OUT gets the same format, every
  * variable at its global shape in canonical order and every attribute but
- * the subfiling_* ones.
+ * the subfiling_* ones. OUT is written under a temporary name beside it and
+ * renamed when complete; it may never be a file of IN (output.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,8 +44,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    if (tool_refuse_existing(args[1], force, rank)) { MPI_Finalize(); return 1; }
-    char basebuf[4096];
+    char basebuf[4096], tmp[4400];
     const char *src = tool_base_of_subfile(args[0], basebuf, sizeof basebuf);
     err = ncmpi_open(MPI_COMM_WORLD, src, NC_NOWRITE, MPI_INFO_NULL, &in);
     if (err) {
@@ -52,7 +52,14 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    if ((err = tool_create_like(in, args[1], MPI_INFO_NULL, rank, "ncsf-merge", &out))) {
+    if (tool_output_in_input("ncsf-merge", in, src, args[1], rank) ||
+        tool_refuse_existing("ncsf-merge", args[1], force, rank)) {
+        ncmpi_close(in);
+        MPI_Finalize();
+        return 1;
+    }
+    tool_temp_name(args[1], tmp, sizeof tmp);
+    if ((err = tool_create_like(in, tmp, MPI_INFO_NULL, rank, "ncsf-merge", &out))) {
         ncmpi_close(in);
         MPI_Finalize();
         return 1;
@@ -62,7 +69,9 @@ int main(int argc, char **argv)
     int e2 = ncmpi_close(out), e3 = ncmpi_close(in);
     if (!err) err = e2 ? e2 : e3;
     if (err && rank == 0) fprintf(stderr, "ncsf-merge: %s\n", ncmpi_strerror(err));
-    if (!err && rank == 0 && !quiet) fprintf(stderr, "ncsf-merge: wrote %s\n", args[1]);
+    /* OUT appears whole or not at all */
+    if (tool_commit_temp("ncsf-merge", tmp, args[1], !err, rank) && !err) err = NC_EFILE;
+    if (!err && rank == 0 && !quiet && isatty(2)) fprintf(stderr, "ncsf-merge: wrote %s\n", args[1]);
     MPI_Finalize();
     return err ? 1 : 0;
 }

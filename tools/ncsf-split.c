@@ -68,10 +68,15 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    if (tool_refuse_existing(args[1], force, rank)) { MPI_Finalize(); return 1; }
     err = ncmpi_open(MPI_COMM_WORLD, args[0], NC_NOWRITE, MPI_INFO_NULL, &in);
     if (err) {
         if (rank == 0) fprintf(stderr, "ncsf-split: cannot open %s: %s\n", args[0], ncmpi_strerror(err));
+        MPI_Finalize();
+        return 1;
+    }
+    if (tool_output_in_input("ncsf-split", in, args[0], args[1], rank) ||
+        tool_refuse_existing("ncsf-split", args[1], force, rank)) {
+        ncmpi_close(in);
         MPI_Finalize();
         return 1;
     }
@@ -103,9 +108,14 @@ int main(int argc, char **argv)
     }
     copy_opts o = {rank, nprocs, isatty(2), 64 << 20};
     err = copy_dataset(in, out, info_of, &s, &o);
+    /* what it made, to take away again if it fails */
+    char **made = NULL;
+    int nmade = 0;
+    tool_list_outputs(out, args[1], &made, &nmade);
     int e2 = ncmpi_close(out), e3 = ncmpi_close(in);
     if (!err) err = e2 ? e2 : e3;
-    if (err && rank == 0) fprintf(stderr, "ncsf-split: %s\n", ncmpi_strerror(err));
+    if (err && rank == 0) fprintf(stderr, "ncsf-split: %s; removing %s and its subfiles\n", ncmpi_strerror(err), args[1]);
+    tool_remove_outputs(made, nmade, err != 0, rank);
     MPI_Finalize();
     return err ? 1 : 0;
 }
