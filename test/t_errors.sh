@@ -10,6 +10,9 @@ for np in $(nps t_errors); do
   rm -rf "$d1"
   "$B/tools/ncsf-info" "$d/crashed/incomplete.nc" > "$d/info.txt"; rc=$?
   [ $rc -eq 1 ] && grep -q INCOMPLETE "$d/info.txt"; report $? "ncsf-info reports a dataset its writer did not close np=$np"
+  "$B/tools/ncsf-info" --json "$d/crashed/incomplete.nc" > "$d/info.json"; rc=$?
+  [ $rc -eq 1 ] && python3 -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if d['state'] == 'writing' and not d['ok'] else 1)" "$d/info.json"
+  report $? "ncsf-info --json says the dataset is still being written np=$np"
   rm -rf "$d"
 done
 finish

@@ -56,9 +56,17 @@ d=$(newdir)
 run_np 2 "$B/test/t_basic3d" "$d/sub.nc" subfile 4 > /dev/null
 "$T/ncsf-info" "$d/sub.nc" > "$d/info.txt"; rc=$?
 [ $rc -eq 0 ] && grep -q "all subfiles ok" "$d/info.txt"; report $? "ncsf-info on a sound dataset"
+# --json: the same facts for scripts (any python3 parses it: json is in its library)
+jcheck() { python3 -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if ($1) else 1)" "$2"; }
+"$T/ncsf-info" --json "$d/sub.nc.temperature.2" > "$d/info.json"; rc=$?
+[ $rc -eq 0 ] && jcheck "d['ok'] and d['subfiling_format'] == 2 and d['state'] == 'complete' and len(d['variables']) == 1 and d['variables'][0]['type'] == 'int' and d['variables'][0]['shape'] == [10, 8, 6] and d['variables'][0]['nfiles'] == 4 and [s['status'] for s in d['variables'][0]['subfiles']] == ['ok'] * 4 and d['variables'][0]['subfiles'][3]['start'] == [5, 4, 0]" "$d/info.json"
+report $? "ncsf-info --json on a sound dataset, through a subfile"
 mv "$d/sub.nc.temperature.1" "$d/away"
 "$T/ncsf-info" "$d/sub.nc" > "$d/info.txt"; rc=$?
 [ $rc -eq 1 ] && grep -q "MISSING" "$d/info.txt"; report $? "ncsf-info reports a missing subfile (exit $rc)"
+"$T/ncsf-info" --json "$d/sub.nc" > "$d/info.json"; rc=$?
+[ $rc -eq 1 ] && jcheck "not d['ok'] and [s['status'] for s in d['variables'][0]['subfiles']] == ['ok', 'missing', 'ok', 'ok'] and 'message' in d['variables'][0]['subfiles'][1]" "$d/info.json"
+report $? "ncsf-info --json reports a missing subfile (exit $rc)"
 mv "$d/away" "$d/sub.nc.temperature.1"
 truncate -s -4 "$d/sub.nc.temperature.3"
 "$T/ncsf-info" "$d/sub.nc.temperature.0" > "$d/info.txt"; rc=$?

@@ -1,18 +1,56 @@
 /*
  * ncsf-info: show the layout of a subfiled dataset and check it.
  *
- *   ncsf-info PATH      PATH: the base file or any subfile
+ *   ncsf-info [--json] PATH      PATH: the base file or any subfile
  *
  * For each subfiled variable: its global shape, how it is partitioned, and
  * for each subfile its name, block, expected and actual size and whether
  * it is present and consistent. Exit status 1 if anything is missing or
- * inconsistent, 2 on bad usage.
+ * inconsistent, 2 on bad usage. --json prints the same as one JSON object
+ * (doc/user-guide.md gives its fields).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "ncsf_internal.h" /* the same parser and checks the library uses */
+
+static const char *type_name(nc_type t)
+{
+    switch (t) {
+    case NC_BYTE: return "byte";
+    case NC_CHAR: return "char";
+    case NC_SHORT: return "short";
+    case NC_INT: return "int";
+    case NC_FLOAT: return "float";
+    case NC_DOUBLE: return "double";
+    case NC_UBYTE: return "ubyte";
+    case NC_USHORT: return "ushort";
+    case NC_UINT: return "uint";
+    case NC_INT64: return "int64";
+    case NC_UINT64: return "uint64";
+    default: return "unknown";
+    }
+}
+
+/* s as a JSON string */
+static void jstr(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
+        if (*c == '"' || *c == '\\') printf("\\%c", *c);
+        else if (*c < 0x20 || *c == 0x7f) printf("\\u%04x", *c);
+        else putchar(*c);
+    }
+    putchar('"');
+}
+
+static void jints(int n, const MPI_Offset *v)
+{
+    putchar('[');
+    for (int i = 0; i < n; i++) printf(i ? ", %lld" : "%lld", (long long)v[i]);
+    putchar(']');
+}
 
 static const char *verdict(int err)
 {
@@ -36,24 +74,62 @@ static void print_box(int nd, const MPI_Offset *st, const MPI_Offset *ct, int re
     printf("]");
 }
 
-static int show_var(ncsf_file *f, ncsf_var *v)
+static const char *status_of(ncsf_file *f, int err, int json)
+{
+    if (err == NC_EVARMETA && strstr(f->errmsg, "another dataset")) return json ? "foreign" : "FOREIGN (another dataset)";
+    if (!json) return verdict(err);
+    switch (err) {
+    case NC_NOERR: return "ok";
+    case NC_ENOENT: return "missing";
+    case NC_ETRUNC: return "truncated";
+    case NC_EVARMETA: return "inconsistent";
+    default: return "unreadable";
+    }
+}
+
+static int show_var(ncsf_file *f, ncsf_var *v, int json)
 {
     char name[NC_MAX_NAME + 1], dn[NC_MAX_NAME + 1];
     int bad = 0;
     ncmpi_inq_varname(f->ncid, v->varid, name);
-    printf("variable %s (type %d): global shape (", name, v->xtype);
-    for (int d = 0; d < v->ndims; d++) {
-        ncmpi_inq_dimname(f->ncid, v->dimids[d], dn);
-        if (d == 0 && v->lay->record) printf("%s=UNLIMITED", dn);
-        else printf("%s=%lld", dn, (long long)v->lay->gsize[d]);
-        printf(d + 1 < v->ndims ? ", " : ")\n");
+    if (json) {
+        printf("    {\"name\": ");
+        jstr(name);
+        printf(", \"type\": \"%s\", \"dims\": [", type_name(v->xtype));
+        for (int d = 0; d < v->ndims; d++) {
+            ncmpi_inq_dimname(f->ncid, v->dimids[d], dn);
+            if (d) printf(", ");
+            jstr(dn);
+        }
+        printf("], \"shape\": [");
+        for (int d = 0; d < v->ndims; d++) {
+            if (d) printf(", ");
+            if (d == 0 && v->lay->record) printf("null"); /* unlimited */
+            else printf("%lld", (long long)v->lay->gsize[d]);
+        }
+        printf("], \"record\": %s, \"partitioned\": [", v->lay->record ? "true" : "false");
+        for (int p = 0; p < v->lay->npart; p++) {
+            ncmpi_inq_dimname(f->ncid, v->dimids[v->lay->pdims[p]], dn);
+            printf(p ? ", {\"dim\": " : "{\"dim\": ");
+            jstr(dn);
+            printf(", \"blocks\": %d}", v->lay->pgrid[p]);
+        }
+        printf("], \"nfiles\": %d, \"subfiles\": [\n", v->nfiles);
+    } else {
+        printf("variable %s (%s): global shape (", name, type_name(v->xtype));
+        for (int d = 0; d < v->ndims; d++) {
+            ncmpi_inq_dimname(f->ncid, v->dimids[d], dn);
+            if (d == 0 && v->lay->record) printf("%s=UNLIMITED", dn);
+            else printf("%s=%lld", dn, (long long)v->lay->gsize[d]);
+            printf(d + 1 < v->ndims ? ", " : ")\n");
+        }
+        printf("  partitioned along");
+        for (int p = 0; p < v->lay->npart; p++) {
+            ncmpi_inq_dimname(f->ncid, v->dimids[v->lay->pdims[p]], dn);
+            printf(" %s (%d blocks)", dn, v->lay->pgrid[p]);
+        }
+        printf(": %d subfiles\n", v->nfiles);
     }
-    printf("  partitioned along");
-    for (int p = 0; p < v->lay->npart; p++) {
-        ncmpi_inq_dimname(f->ncid, v->dimids[v->lay->pdims[p]], dn);
-        printf(" %s (%d blocks)", dn, v->lay->pgrid[p]);
-    }
-    printf(": %d subfiles\n", v->nfiles);
     for (int k = 0; k < v->nfiles; k++) {
         MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], out[4] = {0, 0, 0, 0};
         struct stat sb;
@@ -61,49 +137,89 @@ static int show_var(ncsf_file *f, ncsf_var *v)
         int err = ncsfi_check_subfile(f, v, k, out);
         char path[SF_PATH_MAX], rel[SF_PATH_MAX];
         long long actual = stat(sf_layout_path(v->lay, k, path, sizeof path), &sb) == 0 ? (long long)sb.st_size : -1;
-        printf("  %4d  %-32s ", k, ncsfi_var_name(v, k, rel, sizeof rel) ? "?" : rel);
-        print_box(v->ndims, st, ct, v->lay->record);
-        if (err == NC_NOERR || err == NC_ETRUNC)
-            printf("  expected >= %lld bytes", (long long)ncsfi_expected_size(v->lay, k, out[3]));
-        if (actual >= 0) printf(", actual %lld", actual);
-        printf("  %s\n", err == NC_EVARMETA && strstr(f->errmsg, "another dataset") ? "FOREIGN (another dataset)"
-                                                                                 : verdict(err));
-        if (err) {
-            printf("        %s\n", f->errmsg);
-            bad = 1;
+        long long want = err == NC_NOERR || err == NC_ETRUNC ? (long long)ncsfi_expected_size(v->lay, k, out[3]) : -1;
+        const char *relname = ncsfi_var_name(v, k, rel, sizeof rel) ? "?" : rel;
+        if (json) {
+            printf("      {\"index\": %d, \"name\": ", k);
+            jstr(relname);
+            printf(", \"start\": ");
+            jints(v->ndims, st);
+            printf(", \"count\": ");
+            jints(v->ndims, ct);
+            printf(", \"expected_bytes\": ");
+            if (want >= 0) printf("%lld", want); else printf("null");
+            printf(", \"actual_bytes\": ");
+            if (actual >= 0) printf("%lld", actual); else printf("null");
+            printf(", \"status\": \"%s\"", status_of(f, err, 1));
+            if (err) {
+                printf(", \"message\": ");
+                jstr(f->errmsg);
+            }
+            printf("}%s\n", k + 1 < v->nfiles ? "," : "");
+        } else {
+            printf("  %4d  %-32s ", k, relname);
+            print_box(v->ndims, st, ct, v->lay->record);
+            if (want >= 0) printf("  expected >= %lld bytes", want);
+            if (actual >= 0) printf(", actual %lld", actual);
+            printf("  %s\n", status_of(f, err, 0));
+            if (err) printf("        %s\n", f->errmsg);
         }
+        if (err) bad = 1;
     }
+    if (json) printf("    ]}");
     return bad;
+}
+
+/* A failure before any variable: as text, or as a JSON object. */
+static int fail(int json, const char *path, const char *msg)
+{
+    if (json) {
+        printf("{\"path\": ");
+        jstr(path);
+        printf(", \"ok\": false, \"error\": ");
+        jstr(msg);
+        printf("}\n");
+    } else {
+        printf("%s\n", msg);
+    }
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    if (argc != 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        FILE *o = argc == 2 ? stdout : stderr;
-        fprintf(o, "usage: ncsf-info PATH\n"
+    int json = argc == 3 && !strcmp(argv[1], "--json");
+    const char *arg = argv[argc - 1];
+    if ((argc != 2 && !json) || !strcmp(arg, "--help") || !strcmp(arg, "-h") || (!json && arg[0] == '-')) {
+        int help = argc == 2 && (!strcmp(arg, "--help") || !strcmp(arg, "-h"));
+        FILE *o = help ? stdout : stderr;
+        fprintf(o, "usage: ncsf-info [--json] PATH\n"
                    "  Show the layout of the subfiled dataset PATH (its base file or any\n"
                    "  subfile) and check every subfile: present, of this dataset, consistent\n"
-                   "  with the recorded layout, not cut short. Exit status 1 if not.\n");
+                   "  with the recorded layout, not cut short. Exit status 1 if not.\n"
+                   "  --json: the same as one JSON object on stdout.\n");
         MPI_Finalize();
-        return argc == 2 ? 0 : 2;
+        return help ? 0 : 2;
     }
     setenv("NCSF_QUIET", "1", 1); /* the table says it all */
-    int ncid, err = ncmpi_open(MPI_COMM_SELF, argv[1], NC_NOWRITE, MPI_INFO_NULL, &ncid), bad = 0;
+    int ncid, err = ncmpi_open(MPI_COMM_SELF, arg, NC_NOWRITE, MPI_INFO_NULL, &ncid), bad = 0;
     if (err) {
-        fprintf(stderr, "ncsf-info: cannot open %s: %s\n", argv[1], ncmpi_strerror(err));
+        char msg[600];
+        snprintf(msg, sizeof msg, "ncsf-info: cannot open %s: %s", arg, ncmpi_strerror(err));
+        if (json) fail(json, arg, msg);
+        else fprintf(stderr, "%s\n", msg);
         MPI_Finalize();
         return 1;
     }
     /* through a subfile: the whole dataset if its base file is there */
-    const char *path = argv[1];
+    const char *path = arg, *through = "the base file";
     char *base = NULL, *dsdir = NULL, why[700] = "";
     int lone = 0;
     if (ncsfi_is_subfile(ncid)) {
         int bid;
         char id[33] = "", bidv[33] = "";
         if (ncsfi_locate_base(ncid, path, &base, &dsdir, why, sizeof why)) {
-            printf("%s\n", why);
+            fail(json, path, why);
             ncmpi_close(ncid);
             MPI_Finalize();
             return 1;
@@ -114,10 +230,11 @@ int main(int argc, char **argv)
             if (!ncsfi_is_subfile(bid) &&
                 ncmpi_get_att_text(bid, NC_GLOBAL, "subfiling_dataset_id", bidv) == NC_NOERR &&
                 !memcmp(id, bidv, 32)) {
-                printf("%s is a subfile of the dataset whose base file is %s\n", path, base);
+                if (!json) printf("%s is a subfile of the dataset whose base file is %s\n", path, base);
                 ncmpi_close(ncid);
                 ncid = bid;
                 path = base;
+                through = "a subfile, then its base file";
             } else {
                 ncmpi_close(bid);
                 lone = 1;
@@ -125,8 +242,9 @@ int main(int argc, char **argv)
         } else {
             lone = 1;
         }
-        if (lone) printf("%s is a subfile; its base file %s is not there: showing the subfile's "
-                         "variables\n", path, base);
+        if (lone && !json)
+            printf("%s is a subfile; its base file %s is not there: showing the subfile's variables\n", path, base);
+        if (lone) through = "a subfile alone";
     }
     ncsf_file *f;
     if ((err = ncsfi_file_new(MPI_COMM_SELF, path, MPI_INFO_NULL, ncid, &f))) {
@@ -143,46 +261,72 @@ int main(int argc, char **argv)
     nc_type t;
     MPI_Offset len;
     if (ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR || t != NC_CHAR || len != 32) {
-        printf("%s: not a subfiled dataset (no subfiling_dataset_id)\n", path);
-        bad = 1;
+        char msg[600];
+        snprintf(msg, sizeof msg, "%s: not a subfiled dataset (no subfiling_dataset_id)", path);
+        bad = fail(json, path, msg);
     } else {
         ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", f->dsid);
-        int fmt, nvars, unlim, n = 0;
+        int fmt, nvars, unlim, n = 0, cdf;
         ncmpi_inq_format(ncid, &fmt);
-        printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, f->dsid,
-               fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1,
-               f->via_subfile ? "a subfile alone" : "the base file");
-        if (ncsfi_read_version(ncid, &f->version)) {
-            printf("  subfiling format: UNKNOWN (subfiling_version missing or not 1 or 2)\n");
-            bad = 1;
+        cdf = fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1;
+        int vok = ncsfi_read_version(ncid, &f->version) == NC_NOERR;
+        int state = f->via_subfile ? -2 : ncsfi_read_state(ncid);
+        if (!vok || (state != -2 && state != NCSF_STATE_COMPLETE)) bad = 1;
+        if (json) {
+            printf("{\"path\": ");
+            jstr(path);
+            printf(", \"given\": ");
+            jstr(arg);
+            printf(", \"opened_through\": ");
+            jstr(through);
+            printf(", \"dataset_id\": ");
+            jstr(f->dsid);
+            printf(", \"cdf_format\": %d, \"subfiling_format\": ", cdf);
+            if (vok) printf("%d", f->version); else printf("null");
+            printf(", \"state\": %s", state == -2 ? "null" : state == NCSF_STATE_COMPLETE ? "\"complete\""
+                                      : state == NCSF_STATE_WRITING ? "\"writing\""
+                                      : state == NCSF_STATE_FAILED ? "\"failed\"" : "\"unreadable\"");
+            printf(",\n  \"variables\": [\n");
         } else {
-            printf("  subfiling format: version %d\n", f->version);
-        }
-        if (!f->via_subfile) {
-            int state = ncsfi_read_state(ncid);
-            printf("  state: %s\n", state == NCSF_STATE_COMPLETE ? "complete (closed by its writer)"
-                                   : state == NCSF_STATE_WRITING ? "INCOMPLETE: its writer did not close it"
-                                   : state == NCSF_STATE_FAILED ? "INCOMPLETE: a write to a subfile failed"
-                                   : "UNREADABLE state mark");
-            if (state != NCSF_STATE_COMPLETE) bad = 1;
+            printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, f->dsid, cdf,
+                   f->via_subfile ? "a subfile alone" : "the base file");
+            if (!vok) printf("  subfiling format: UNKNOWN (subfiling_version missing or not 1 or 2)\n");
+            else printf("  subfiling format: version %d\n", f->version);
+            if (state != -2)
+                printf("  state: %s\n", state == NCSF_STATE_COMPLETE ? "complete (closed by its writer)"
+                                       : state == NCSF_STATE_WRITING ? "INCOMPLETE: its writer did not close it"
+                                       : state == NCSF_STATE_FAILED ? "INCOMPLETE: a write to a subfile failed"
+                                       : "UNREADABLE state mark");
         }
         ncmpi_inq_nvars(ncid, &nvars);
         if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(ncid, unlim, &f->numrecs);
-        for (int i = 0; i < nvars; i++) {
+        for (int i = 0; vok && i < nvars; i++) {
             int on, index;
             ncsf_var *v;
             if (ncmpi_get_att_int(ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
+            if (json && n) printf(",\n");
             n++;
             if ((err = ncsfi_read_var_atts(f, ncid, i, &v, &index))) {
-                printf("variable %d: subfiling attributes unusable: %s\n", i, f->errmsg);
+                if (json) {
+                    char name[NC_MAX_NAME + 1] = "?";
+                    ncmpi_inq_varname(ncid, i, name);
+                    printf("    {\"name\": ");
+                    jstr(name);
+                    printf(", \"error\": ");
+                    jstr(f->errmsg);
+                    printf("}");
+                } else {
+                    printf("variable %d: subfiling attributes unusable: %s\n", i, f->errmsg);
+                }
                 bad = 1;
                 continue;
             }
-            bad |= show_var(f, v);
+            bad |= show_var(f, v, json);
             sf_layout_free(v->lay);
             ncsfi_var_free(v);
         }
-        printf("%d subfiled variable%s: %s\n", n, n == 1 ? "" : "s", bad ? "PROBLEMS FOUND" : "all subfiles ok");
+        if (json) printf("\n  ],\n  \"ok\": %s}\n", bad ? "false" : "true");
+        else printf("%d subfiled variable%s: %s\n", n, n == 1 ? "" : "s", bad ? "PROBLEMS FOUND" : "all subfiles ok");
     }
     ncmpi_close(ncid);
     f->ncid = -1;
