@@ -37,6 +37,35 @@ for np in $(nps t_tools); do
   dump "$d/merged5.nc" | cmp - "$d/plain.cdl" &&
   ncdump_all "$d"/parts/a/insub.nc.temperature.*; report $? "subfiling_dir: subfiles in parts/a, read through a subfile np=$np"
 
+  # only some variables (-v), another format, netCDF-4 with compression
+  run_np "$np" "$T/ncsf-merge" -q -v temperature --format classic "$d/moved/sub.nc" "$d/only.nc" &&
+  [ "$("$NCDUMP" -k "$d/only.nc")" = classic ] &&
+  "$NCDUMP" -h "$d/only.nc" | grep -q "int temperature(z, y, x)" &&
+  [ "$("$NCDUMP" -h "$d/only.nc" | grep -c "^	[a-z]* [a-z]*(")" -eq 1 ] &&
+  "$B/test/nc_verify" "$d/only.nc" > /dev/null; report $? "ncsf-merge -v temperature --format classic np=$np"
+  run_np "$np" "$T/ncsf-merge" -q -v nosuch "$d/moved/sub.nc" "$d/none.nc" 2> "$d/err.txt"; rc=$?
+  [ $rc -eq 1 ] && grep -q "no variable nosuch" "$d/err.txt" && [ ! -e "$d/none.nc" ]; report $? "ncsf-merge -v with a missing variable is refused np=$np"
+  if [ "$np" -eq 1 ]; then
+    "$T/ncsf-merge" -q --format netcdf4 --deflate 4 --shuffle "$d/moved/sub.nc.temperature.1" "$d/merged.nc4" &&
+    [ "$("$NCDUMP" -k "$d/merged.nc4")" = netCDF-4 ] &&
+    "$NCDUMP" -hs "$d/merged.nc4" | grep -q "temperature:_DeflateLevel = 4" &&
+    dump "$d/merged.nc4" | cmp - "$d/plain.cdl"; report $? "ncsf-merge --format netcdf4 --deflate 4 --shuffle: the same data, compressed"
+    if command -v ncks > /dev/null; then
+      # NCO reads every kind of file ncsf writes or makes
+      ok=0
+      for f in "$d/moved/sub.nc" "$d/moved/sub.nc.temperature.0" "$d/moved/sub.nc.temperature.3" "$d/merged.nc" "$d/merged.nc4" "$d/only.nc"; do
+        ncks -H "$f" > /dev/null 2>&1 || { echo "ncks cannot read $f" >&2; ok=1; }
+      done
+      ncks -H -v temperature -d z,9 -d y,7 -d x,5 "$d/merged.nc4" | grep -q "temperature\[479\]"
+      [ $ok -eq 0 ] && [ $? -eq 0 ]; report $? "ncks reads the base file, subfiles and merged files"
+    else
+      echo "SKIP: ncks (NCO) is not installed"
+    fi
+  else
+    run_np "$np" "$T/ncsf-merge" -q --format netcdf4 "$d/moved/sub.nc" "$d/m.nc4" 2> /dev/null; rc=$?
+    [ $rc -eq 1 ] && [ ! -e "$d/m.nc4" ]; report $? "ncsf-merge --format netcdf4 under mpiexec -n $np is refused (one process)"
+  fi
+
   run_np "$np" "$T/ncsf-split" "$d/plain.nc" "$d/split.nc" --var temperature --nfiles 3 --dims z &&
   "$T/ncsf-info" "$d/split.nc" > "$d/info.txt" &&
   [ "$(ls "$d"/split.nc.temperature.* | wc -l)" -eq 3 ] &&

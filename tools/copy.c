@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "copy.h"
+#include "nc4out.h"
 
 #define TOOL_MAX_DIMS 1024 /* PnetCDF sets no limit; netCDF-C says 1024 */
 
@@ -51,7 +52,31 @@ static int type_size(nc_type t)
     }
 }
 
-static int copy_data(int in, int out, int varid, const copy_opts *o, int index, int nvars)
+int tool_listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return 1;
+        p = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+int tool_missing_var(int in, const char *list, char *missing)
+{
+    for (const char *p = list; p && *p;) {
+        const char *c = strchr(p, ',');
+        int id;
+        snprintf(missing, NC_MAX_NAME + 1, "%.*s", (int)(c ? c - p : (long)strlen(p)), p);
+        if (ncmpi_inq_varid(in, missing, &id) != NC_NOERR) return 1;
+        p = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+static int copy_data(int in, int out, int varid, int outid, const copy_opts *o, int index, int nvars)
 {
     char name[NC_MAX_NAME + 1];
     int nd, dimids[TOOL_MAX_DIMS];
@@ -89,14 +114,14 @@ static int copy_data(int in, int out, int varid, const copy_opts *o, int index, 
             if (nd == 0) {
                 if (o->rank == 0) {
                     ncmpi_begin_indep_data(out);
-                    err = ncmpi_put_var(out, varid, buf, -1, MPI_DATATYPE_NULL);
+                    err = ncmpi_put_var(out, outid, buf, -1, MPI_DATATYPE_NULL);
                     ncmpi_end_indep_data(out);
                 } else {
                     ncmpi_begin_indep_data(out);
                     ncmpi_end_indep_data(out);
                 }
             } else {
-                err = ncmpi_put_vara_all(out, varid, st, ct, buf, cnt, MPI_DATATYPE_NULL);
+                err = ncmpi_put_vara_all(out, outid, st, ct, buf, cnt, MPI_DATATYPE_NULL);
             }
         }
         if (o->progress && o->rank == 0)
@@ -109,34 +134,62 @@ static int copy_data(int in, int out, int varid, const copy_opts *o, int index, 
     return err;
 }
 
+/* What is copied: every variable, or the listed ones (varmap[v] 0, else
+ * -1) and the dimensions they use (dimmap[d] 0, else -1). */
+static int select_vars(int in, int ndims, int nvars, const copy_opts *o, int **dimmap, int **varmap)
+{
+    int err = NC_NOERR, *dm = malloc(sizeof(int) * ((size_t)ndims + 1)), *vm = malloc(sizeof(int) * ((size_t)nvars + 1));
+    char name[NC_MAX_NAME + 1];
+    if (!dm || !vm) { free(dm); free(vm); return NC_ENOMEM; }
+    for (int d = 0; d < ndims; d++) dm[d] = o->only ? -1 : 0;
+    for (int v = 0; v < nvars && !err; v++) {
+        int nd, dimids[TOOL_MAX_DIMS];
+        vm[v] = -1;
+        if ((err = ncmpi_inq_varname(in, v, name)) || (o->only && !tool_listed(o->only, name))) continue;
+        vm[v] = 0;
+        if (!(err = ncmpi_inq_varndims(in, v, &nd)) && nd > TOOL_MAX_DIMS) err = NC_EMAXDIMS;
+        if (!err) err = ncmpi_inq_vardimid(in, v, dimids);
+        for (int d = 0; !err && d < nd; d++) dm[dimids[d]] = 0;
+    }
+    if (err) { free(dm); free(vm); return err; }
+    *dimmap = dm;
+    *varmap = vm;
+    return NC_NOERR;
+}
+
 int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const copy_opts *o)
 {
-    int ndims, nvars, unlim, err;
+    int ndims, nvars, unlim, err = NC_NOERR, nout = 0;
     char name[NC_MAX_NAME + 1];
     CHECK(ncmpi_inq(in, &ndims, &nvars, NULL, &unlim));
-    for (int d = 0; d < ndims; d++) {
+    int *dimmap, *varmap;
+    if ((err = select_vars(in, ndims, nvars, o, &dimmap, &varmap))) return err;
+    for (int d = 0; d < ndims && !err; d++) {
         MPI_Offset len;
-        int id;
-        CHECK(ncmpi_inq_dim(in, d, name, &len));
-        CHECK(ncmpi_def_dim(out, name, d == unlim ? NC_UNLIMITED : len, &id));
+        if (dimmap[d] < 0) continue;
+        if (!(err = ncmpi_inq_dim(in, d, name, &len)))
+            err = ncmpi_def_dim(out, name, d == unlim ? NC_UNLIMITED : len, &dimmap[d]);
     }
-    CHECK(copy_atts(in, NC_GLOBAL, out, NC_GLOBAL, o));
-    for (int v = 0; v < nvars; v++) {
-        int nd, dimids[TOOL_MAX_DIMS], id;
+    if (!err) err = copy_atts(in, NC_GLOBAL, out, NC_GLOBAL, o);
+    for (int v = 0; v < nvars && !err; v++) {
+        int nd, dimids[TOOL_MAX_DIMS];
         nc_type t;
-        CHECK(ncmpi_inq_varndims(in, v, &nd));
-        if (nd > TOOL_MAX_DIMS) return NC_EMAXDIMS;
-        CHECK(ncmpi_inq_var(in, v, name, &t, &nd, dimids, NULL));
+        if (varmap[v] < 0) continue;
+        if ((err = ncmpi_inq_var(in, v, name, &t, &nd, dimids, NULL))) break;
+        for (int d = 0; d < nd; d++) dimids[d] = dimmap[dimids[d]];
         MPI_Info info = info_of ? info_of(name, arg) : MPI_INFO_NULL;
-        err = ncmpi_def_var(out, name, t, nd, dimids, &id, info);
+        err = ncmpi_def_var(out, name, t, nd, dimids, &varmap[v], info);
         if (info != MPI_INFO_NULL) MPI_Info_free(&info);
-        CHECK(err);
-        CHECK(copy_atts(in, v, out, id, o));
+        if (!err) err = copy_atts(in, v, out, varmap[v], o);
+        nout++;
     }
-    CHECK(ncmpi_enddef(out));
-    for (int v = 0; v < nvars; v++)
-        if ((err = copy_data(in, out, v, o, v, nvars))) return err;
-    return NC_NOERR;
+    if (!err) err = ncmpi_enddef(out);
+    for (int v = 0, i = 0; v < nvars && !err; v++)
+        if (varmap[v] >= 0) err = copy_data(in, out, v, varmap[v], o, i++, nout);
+    if (err && o->rank == 0) fprintf(stderr, "copying: %s\n", ncmpi_strerror(err));
+    free(dimmap);
+    free(varmap);
+    return err;
 }
 
 int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FILE *))
@@ -153,13 +206,103 @@ int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FI
     return 0;
 }
 
-
-int tool_create_like(int in, const char *path, MPI_Info info, int rank, const char *tool, int *out)
+int tool_create_like(int in, const char *path, int cmode, MPI_Info info, int rank, const char *tool, int *out)
 {
     int fmt, err;
     ncmpi_inq_format(in, &fmt);
-    int cmode = NC_CLOBBER | (fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0);
-    err = ncmpi_create(MPI_COMM_WORLD, path, cmode, info, out);
+    if (cmode < 0) cmode = fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0;
+    err = ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | cmode, info, out);
     if (err && rank == 0) fprintf(stderr, "%s: cannot create %s: %s\n", tool, path, ncmpi_strerror(err));
+    return err;
+}
+
+/* ---- netCDF-4 output (serial: netCDF-C writes, this one process reads) -- */
+
+static int copy_atts4(int in, int vin, int out, int vout)
+{
+    int natts, err = NC_NOERR;
+    char name[NC_MAX_NAME + 1];
+    err = vin == NC_GLOBAL ? ncmpi_inq_natts(in, &natts) : ncmpi_inq_varnatts(in, vin, &natts);
+    for (int i = 0; !err && i < natts; i++) {
+        nc_type t;
+        MPI_Offset len;
+        if ((err = ncmpi_inq_attname(in, vin, i, name)) || is_subfiling_att(name)) continue;
+        if ((err = ncmpi_inq_att(in, vin, name, &t, &len))) break;
+        void *buf = malloc((size_t)len * type_size(t) + 1);
+        if (!buf) return NC_ENOMEM;
+        err = ncmpi_get_att(in, vin, name, buf);
+        if (!err && (err = nc4out_put_att(out, vout, name, t, len, buf)))
+            fprintf(stderr, "attribute %s: %s\n", name, nc4out_strerror(err));
+        free(buf);
+    }
+    return err;
+}
+
+int copy_to_netcdf4(int in, const char *path, int deflate, int shuffle, const copy_opts *o)
+{
+    int ndims, nvars, unlim, err, id = -1, *dimmap = NULL, *varmap = NULL;
+    char name[NC_MAX_NAME + 1];
+    CHECK(ncmpi_inq(in, &ndims, &nvars, NULL, &unlim));
+    if ((err = select_vars(in, ndims, nvars, o, &dimmap, &varmap))) return err;
+    if ((err = nc4out_create(path, &id))) {
+        fprintf(stderr, "cannot create %s: %s\n", path, nc4out_strerror(err));
+        goto out;
+    }
+    for (int d = 0; d < ndims && !err; d++) {
+        MPI_Offset len;
+        if (dimmap[d] < 0) continue;
+        if (!(err = ncmpi_inq_dim(in, d, name, &len))) err = nc4out_def_dim(id, name, len, d == unlim, &dimmap[d]);
+    }
+    if (!err) err = copy_atts4(in, NC_GLOBAL, id, NC4_GLOBAL);
+    for (int v = 0; v < nvars && !err; v++) {
+        int nd, dimids[TOOL_MAX_DIMS];
+        nc_type t;
+        if (varmap[v] < 0) continue;
+        if ((err = ncmpi_inq_var(in, v, name, &t, &nd, dimids, NULL))) break;
+        for (int d = 0; d < nd; d++) dimids[d] = dimmap[dimids[d]];
+        if (!(err = nc4out_def_var(id, name, t, nd, dimids, deflate, shuffle, NULL, &varmap[v])))
+            err = copy_atts4(in, v, id, varmap[v]);
+    }
+    if (!err) err = nc4out_enddef(id);
+    /* the data, a slab of leading rows at a time */
+    for (int v = 0; v < nvars && !err; v++) {
+        int nd, dimids[TOOL_MAX_DIMS];
+        nc_type t;
+        MPI_Offset len[TOOL_MAX_DIMS], row = 1;
+        long long st[TOOL_MAX_DIMS] = {0}, ct[TOOL_MAX_DIMS];
+        if (varmap[v] < 0) continue;
+        if ((err = ncmpi_inq_var(in, v, name, &t, &nd, dimids, NULL))) break;
+        for (int d = 0; d < nd && !err; d++) {
+            err = ncmpi_inq_dimlen(in, dimids[d], &len[d]);
+            ct[d] = len[d];
+            if (d) row *= len[d];
+        }
+        MPI_Offset per = o->chunk_bytes / (row * type_size(t)), rows = nd ? len[0] : 1;
+        if (per < 1) per = 1;
+        char *buf = malloc((size_t)(per * row * type_size(t)) + 1);
+        if (!buf) { err = NC_ENOMEM; break; }
+        for (MPI_Offset r = 0; r < rows && !err; r += per) {
+            MPI_Offset mst[TOOL_MAX_DIMS] = {0}, mct[TOOL_MAX_DIMS];
+            for (int d = 0; d < nd; d++) mct[d] = len[d];
+            if (nd) {
+                mst[0] = st[0] = r;
+                mct[0] = ct[0] = rows - r < per ? rows - r : per;
+                err = ncmpi_get_vara_all(in, v, mst, mct, buf, mct[0] * row, MPI_DATATYPE_NULL);
+            } else {
+                err = ncmpi_get_var_all(in, v, buf, 1, MPI_DATATYPE_NULL);
+            }
+            if (!err && (err = nc4out_put_vara(id, varmap[v], nd, st, ct, buf)))
+                fprintf(stderr, "writing %s: %s\n", name, nc4out_strerror(err));
+        }
+        free(buf);
+        if (o->progress) fprintf(stderr, "\rvariable %s written   \n", name);
+    }
+out:
+    if (id >= 0) {
+        int e = nc4out_close(id);
+        if (!err && e) { fprintf(stderr, "closing %s: %s\n", path, nc4out_strerror(e)); err = NC_EFILE; }
+    }
+    free(dimmap);
+    free(varmap);
     return err;
 }

@@ -13,14 +13,28 @@ typedef struct {
     int rank, nprocs;
     int progress;          /* report progress on stderr */
     MPI_Offset chunk_bytes; /* bytes per process per read/write */
+    const char *only;      /* NULL, or the variables to copy, comma-separated
+                            * (with the dimensions they use) */
 } copy_opts;
+
+/* Is name in the comma-separated list? */
+int tool_listed(const char *list, const char *name);
+/* The first name of list that in lacks, into missing (NC_MAX_NAME + 1
+ * bytes); 0 if it has them all. */
+int tool_missing_var(int in, const char *list, char *missing);
 
 /* Define everything of in in out (out in define mode) and copy the data;
  * attributes named subfiling_* are left behind. Collective. */
 int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const copy_opts *o);
 
-/* Create path in the format of the open dataset in (collective). */
-int tool_create_like(int in, const char *path, MPI_Info info, int rank, const char *tool, int *out);
+/* Create path in the format of the open dataset in, or in format cmode
+ * (NC_64BIT_DATA, NC_64BIT_OFFSET, 0 for classic) if it is not -1
+ * (collective). */
+int tool_create_like(int in, const char *path, int cmode, MPI_Info info, int rank, const char *tool, int *out);
+/* The same copy into a netCDF-4/HDF5 file written by netCDF-C, variables
+ * compressed with deflate level deflate (0: none) and the shuffle filter
+ * if shuffle; one process only. */
+int copy_to_netcdf4(int in, const char *path, int deflate, int shuffle, const copy_opts *o);
 
 /* Common command line handling. tool_start: MPI_Init, rank and size; if
  * any argument is --help or -h, rank 0 prints usage to stdout and MPI is

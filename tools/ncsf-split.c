@@ -23,22 +23,10 @@ static void usage(FILE *f)
                "  that know only that one). Runs serially or under mpiexec.\n");
 }
 
-static int listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; p && *p;) {
-        const char *c = strchr(p, ',');
-        size_t l = c ? (size_t)(c - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return 1;
-        p = c ? c + 1 : NULL;
-    }
-    return 0;
-}
-
 static MPI_Info info_of(const char *name, void *arg)
 {
     split_opts *s = arg;
-    if (!listed(s->vars, name)) return MPI_INFO_NULL;
+    if (!tool_listed(s->vars, name)) return MPI_INFO_NULL;
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "subfiling", "enable");
@@ -81,32 +69,26 @@ int main(int argc, char **argv)
         return 1;
     }
     /* every listed variable must exist */
-    for (const char *p = s.vars; p && *p;) {
-        const char *c = strchr(p, ',');
-        char name[NC_MAX_NAME + 1];
-        snprintf(name, sizeof name, "%.*s", (int)(c ? c - p : (long)strlen(p)), p);
-        int id;
-        if (ncmpi_inq_varid(in, name, &id) != NC_NOERR) {
-            if (rank == 0) fprintf(stderr, "ncsf-split: %s has no variable %s\n", args[0], name);
-            ncmpi_close(in);
-            MPI_Finalize();
-            return 1;
-        }
-        p = c ? c + 1 : NULL;
+    char missing[NC_MAX_NAME + 1];
+    if (tool_missing_var(in, s.vars, missing)) {
+        if (rank == 0) fprintf(stderr, "ncsf-split: %s has no variable %s\n", args[0], missing);
+        ncmpi_close(in);
+        MPI_Finalize();
+        return 1;
     }
     MPI_Info ci = MPI_INFO_NULL;
     if (s.format) {
         MPI_Info_create(&ci);
         MPI_Info_set(ci, "subfiling_format", s.format);
     }
-    err = tool_create_like(in, args[1], ci, rank, "ncsf-split", &out);
+    err = tool_create_like(in, args[1], -1, ci, rank, "ncsf-split", &out);
     if (ci != MPI_INFO_NULL) MPI_Info_free(&ci);
     if (err) {
         ncmpi_close(in);
         MPI_Finalize();
         return 1;
     }
-    copy_opts o = {rank, nprocs, isatty(2), 64 << 20};
+    copy_opts o = {rank, nprocs, isatty(2), 64 << 20, NULL};
     err = copy_dataset(in, out, info_of, &s, &o);
     /* what it made, to take away again if it fails */
     char **made = NULL;
