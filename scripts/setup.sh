@@ -31,7 +31,7 @@ as_root() {
 # python3-*: the scaling plot and the Python reader)
 packages="mpich libmpich-dev libnetcdf-dev netcdf-bin autoconf automake libtool m4
           pkg-config make gcc dpkg-dev gfortran nco python3 python3-matplotlib
-          python3-netcdf4 python3-xarray python3-dask"
+          python3-netcdf4 python3-xarray python3-dask python3-pip python3-setuptools"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
