@@ -21,6 +21,10 @@
 
 #include <pnetcdf.h>
 
+/* what libncsf.so exports: every declaration from here to the pop below
+ * (the library is built with hidden visibility otherwise) */
+#pragma GCC visibility push(default)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -98,6 +102,8 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
 
 /* The typed and flexible put/get/iput/iget/bput families (generated). */
 #include <ncsf_api.h>
+
+#pragma GCC visibility pop
 
 #ifndef NCSF_NO_REDIRECT
 /* ncmpi_def_var with six arguments or seven (the seventh an MPI_Info) */

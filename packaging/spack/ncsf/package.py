@@ -1,0 +1,52 @@
+# Spack recipe for ncsf (subfiling for Parallel netCDF). Copy this directory
+# into a Spack repository (spack repo create / spack repo add), then
+#   spack install ncsf ^mpich        (or ^openmpi: PnetCDF is built with it)
+# It is also the short version of doc/user-guide.md's "Building and
+# installing": ncsf needs an MPI, PnetCDF built with that MPI, netCDF-C (for
+# its tools and tests) and the Autotools.
+
+from spack.package import *
+
+
+class Ncsf(AutotoolsPackage):
+    """Subfiling for Parallel netCDF: chosen variables of a PnetCDF dataset
+    are split along their leading dimensions into N subfiles, each a valid
+    netCDF file written only by the processes whose data falls in it, while
+    the program keeps its PnetCDF calls."""
+
+    homepage = "https://github.com/ncsf/ncsf"
+    git = "https://github.com/ncsf/ncsf.git"
+
+    license("BSD-3-Clause")
+
+    version("main", branch="main")
+
+    variant("shared", default=True, description="Build libncsf.so (else only libncsf.a)")
+    # (a "preload" variant will come with libncsf-preload.so: not yet built)
+
+    depends_on("mpi")
+    depends_on("parallel-netcdf")  # built against the same MPI (Spack sees to it)
+    depends_on("netcdf-c")  # configure requires it: the tools (--format netcdf4) and the tests' reader
+    depends_on("autoconf", type="build")
+    depends_on("automake", type="build")
+    depends_on("libtool", type="build")
+    depends_on("m4", type="build")
+    depends_on("pkgconfig", type="build")
+
+    def autoreconf(self, spec, prefix):
+        autoreconf_ = which("autoreconf")
+        autoreconf_("-fi")
+
+    def configure_args(self):
+        spec = self.spec
+        args = [
+            "--with-pnetcdf={0}".format(spec["parallel-netcdf"].prefix),
+            "MPICC={0}".format(spec["mpi"].mpicc),
+            "CC={0}".format(spec["mpi"].mpicc),
+        ]
+        args += self.enable_or_disable("shared")
+        return args
+
+    def check(self):
+        # the test suite runs MPI programs at up to 8 processes (mpiexec)
+        make("check")

@@ -1,0 +1,34 @@
+#!/bin/sh
+# An install as users make it: the tree configured with --prefix (a fresh
+# directory), built and installed; the installed tools run and the README's
+# example builds with nothing but pkg-config and runs, with no
+# LD_LIBRARY_PATH; libncsf.so exports only the ncsf_* API. About 2 minutes
+# (a second build); SKIP in the sanitizer build and outside a git checkout.
+. "$top_srcdir/test/common.sh"
+if grep -q -- "--enable-sanitizers" "$B/config.log" 2> /dev/null; then
+  echo "SKIP: t_install (the sanitizer build; the main suite installs)"; exit 0
+fi
+if ! git -C "$top_srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+  echo "SKIP: t_install (not a git checkout)"; exit 0
+fi
+pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' "$B/Makefile")
+src=$scratch/src pre=$scratch/prefix
+mkdir -p "$src"
+(cd "$top_srcdir" && git ls-files -co --exclude-standard -z | grep -zv '^build-' | tar --null -T - -cf -) | tar -xf - -C "$src"
+(cd "$src" && autoreconf -fi > build.log 2>&1 && ./configure --prefix="$pre" --with-pnetcdf="$pnc" >> build.log 2>&1 &&
+ make -j2 >> build.log 2>&1 && make install >> build.log 2>&1); rc=$?
+[ $rc -eq 0 ] || tail -n 30 "$src/build.log"
+report $rc "t_install: configure --prefix, make, make install"
+[ $rc -eq 0 ] || finish
+unset LD_LIBRARY_PATH
+"$pre/bin/ncsf-info" --help > /dev/null && "$pre/bin/ncsf-merge" --help > /dev/null &&
+  "$pre/bin/ncsf-split" --help > /dev/null; report $? "t_install: the installed tools start (libncsf.so found through their run path)"
+export PKG_CONFIG_PATH="$pre/lib/pkgconfig"
+flags=$(pkg-config --cflags --libs ncsf) &&
+  mpicc "$top_srcdir/test/install_example.c" $flags -o "$scratch/example" &&
+  run_np 2 "$scratch/example" "$scratch/ex.nc" &&
+  [ "$(ls "$scratch"/ex.nc.temp.* | wc -l)" -eq 4 ] &&
+  "$pre/bin/ncsf-info" "$scratch/ex.nc" > /dev/null; report $? "t_install: the README's example built with pkg-config only and run ($flags)"
+others=$(nm -D --defined-only "$pre/lib/libncsf.so" | awk '{print $3}' | grep -v '^ncsf_' | grep -v '^_' )
+[ -z "$others" ]; report $? "t_install: libncsf.so exports only ncsf_* (${others:-nothing else})"
+finish
