@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the benchmark kernels in every mode on the same problem, interleaved
 # (A B C D A B C D ...), and print one table per kernel: median bandwidth,
-# min-max, and the ratio to the shared-file mode measured in the same run.
+# min-max, and the ratio to the shared-file mode measured in the same run;
+# the CSV of every run and a PNG of the medians (plot_bench.py) go to OUTDIR.
 #
 #   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll"]
 #                     [-c CHECKPOINTS] [-H key=value]... [-d DATADIR] [-o OUTDIR]
@@ -136,6 +137,13 @@ awk -F, '
       }
     }
   }' "$csv"
+# the same as a picture (Debian python3-matplotlib; skipped without it)
+for py in /usr/bin/python3 python3; do
+  if command -v "$py" > /dev/null 2>&1 && "$py" -c "import matplotlib" 2> /dev/null; then
+    "$py" "$top/benchmarks/plot_bench.py" "$csv" || true
+    break
+  fi
+done
 echo
 echo "verification: $failures failed$([ $known -gt 0 ] && echo ", $known runs of PnetCDF's own subfiling did not verify (its known bug)")"
 [ $failures -eq 0 ]
