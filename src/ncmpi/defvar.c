@@ -53,6 +53,35 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
     return NC_NOERR;
 }
 
+/* Is name one of the comma-separated list? */
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return 1;
+        p = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+/* Does the file's selection (subfiling_vars, subfiling_exclude,
+ * subfiling_min_size: hints for every variable, from create or the
+ * environment) take this variable? A def_var's own hints bypass it. */
+static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int ndims,
+                        const MPI_Offset *gsize, int record)
+{
+    if (f->hints.vars && !in_list(f->hints.vars, name)) return 0;
+    if (f->hints.exclude && in_list(f->hints.exclude, name)) return 0;
+    if (f->hints.min_size >= 0) {
+        double bytes = ncsfi_xsize(xtype);
+        for (int d = record; d < ndims; d++) bytes *= (double)gsize[d];
+        if (bytes < (double)f->hints.min_size) return 0;
+    }
+    return 1;
+}
+
 /* The subfiles' names must be files this file system can hold: refused
  * here, not at enddef with the base file half made. */
 static int check_file_names(ncsf_file *f, const char *name, const char *group, int nfiles)
@@ -108,6 +137,7 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
         }
     }
     dp->record = dp->unlim >= 0 && dimids[0] == dp->unlim;
+    if (!c.explicit_ && !file_selects(f, name, xtype, ndims, gsize, dp->record)) goto out;
     err = ncsfi_resolve_pdims(f, name, ndims, dimids, dp->record, c.dims, &npart, pdims);
     if (err) {
         /* dimensions named at create time need not fit every variable */

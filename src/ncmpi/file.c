@@ -168,8 +168,8 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
     if (rank == 0 && !getenv("NCSF_QUIET") && mine != NULL) fprintf(stderr, "ncsf: %s\n", buf);
 }
 
-int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
-                   char *msg, int msglen)
+static int create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
+                     char *msg, int msglen)
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
@@ -397,8 +397,8 @@ static void drop(ncsf_file *f)
     ncmpi_close(ncid);
 }
 
-int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
-                 char *msg, int msglen)
+static int open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
+                   char *msg, int msglen)
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
@@ -588,4 +588,41 @@ int ncsf_end_indep_data(int ncid)
     if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS && !err)
         err = NC_EMPI;
     return ncsfi_agree(f->comm, err);
+}
+
+/* The hints of the environment (env_hints.c) over the program's, at
+ * every create and open. */
+static int with_env(MPI_Comm comm, MPI_Info info, MPI_Info *use, int *ncidp)
+{
+    MPI_Info env = MPI_INFO_NULL;
+    int err = ncsfi_agree(comm, ncsfi_env_info(comm, info, &env));
+    if (err) {
+        if (env != MPI_INFO_NULL) MPI_Info_free(&env);
+        if (ncidp) *ncidp = -1;
+        return err;
+    }
+    *use = env;
+    return NC_NOERR;
+}
+
+int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
+                   char *msg, int msglen)
+{
+    MPI_Info env;
+    int err = with_env(comm, info, &env, ncidp);
+    if (err) return err;
+    err = create_ex(comm, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
+    if (env != MPI_INFO_NULL) MPI_Info_free(&env);
+    return err;
+}
+
+int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
+                 char *msg, int msglen)
+{
+    MPI_Info env;
+    int err = with_env(comm, info, &env, ncidp);
+    if (err) return err;
+    err = open_ex(comm, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
+    if (env != MPI_INFO_NULL) MPI_Info_free(&env);
+    return err;
 }

@@ -11,6 +11,9 @@
  *   subfiling_incomplete refuse | accept a dataset whose writer did not close it
  *   subfiling_dir      a relative directory for the subfiles (create only)
  *   subfiling_format   1 | 2: the on-disk format a new dataset is written in
+ *   subfiling_vars     names: only these are subfiled by a file's hints
+ *   subfiling_exclude  names: never subfiled by a file's hints
+ *   subfiling_min_size bytes: smaller variables (per record) stay in the base file
  */
 #include <errno.h>
 #include <limits.h>
@@ -48,6 +51,8 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->accept_incomplete = 0;
     h->dir = NULL;
     h->format = 0;
+    h->vars = h->exclude = NULL;
+    h->min_size = -1;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -84,6 +89,21 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
     }
+    MPI_Info_get(info, "subfiling_min_size", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        char *end;
+        errno = 0;
+        long long x = strtoll(val, &end, 10);
+        if (end == val || *end || errno == ERANGE || x < 0) {
+            snprintf(msg, msglen, "hint subfiling_min_size=\"%s\" is not a number of bytes", val);
+            return NC_EINVAL;
+        }
+        h->min_size = x;
+    }
+    MPI_Info_get(info, "subfiling_vars", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag && !(h->vars = strdup(val))) return NC_ENOMEM;
+    MPI_Info_get(info, "subfiling_exclude", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag && !(h->exclude = strdup(val))) return NC_ENOMEM;
     MPI_Info_get(info, "subfiling_incomplete", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {
         if (!strcmp(val, "accept")) h->accept_incomplete = 1;
@@ -128,7 +148,10 @@ void ncsfi_hints_free(ncsf_hints *h)
     free(h->dims);
     free(h->group);
     free(h->dir);
+    free(h->vars);
+    free(h->exclude);
     h->dims = NULL;
     h->group = NULL;
     h->dir = NULL;
+    h->vars = h->exclude = NULL;
 }

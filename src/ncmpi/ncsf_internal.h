@@ -32,9 +32,21 @@ typedef struct ncsf_hints {
     int accept_incomplete; /* subfiling_incomplete=accept */
     char *dir;     /* subfiling_dir, or NULL */
     int format;    /* subfiling_format: 1 or 2, 0 not given */
+    char *vars;    /* subfiling_vars: only these are subfiled by file hints */
+    char *exclude; /* subfiling_exclude: these never are, by file hints */
+    long long min_size; /* subfiling_min_size: bytes (per record), -1 not given */
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
+
+/* ---- env_hints.c: NCSF_HINTS and PNETCDF_HINTS' subfiling keys -------- */
+/* user's info with the environment's hints over it, in a new info for the
+ * caller to free; MPI_INFO_NULL when the environment adds nothing. */
+int ncsfi_env_info(MPI_Comm comm, MPI_Info user, MPI_Info *out);
+/* PnetCDF's subfiling keys taken out of PNETCDF_HINTS while ncsf creates a
+ * subfile, and put back. */
+int ncsfi_pnetcdf_env_quiet(char **saved);
+void ncsfi_pnetcdf_env_restore(char *saved);
 void ncsfi_hints_free(ncsf_hints *h);
 
 /* ---- the state of one open dataset ------------------------------------ */

@@ -101,8 +101,21 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     char pbuf[SF_PATH_MAX], name[SF_PATH_MAX];
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     if (!f->noclobber && (err = clear_the_way(f, path))) return err;
-    /* exclusive: O_EXCL also refuses a symbolic link put there meanwhile */
-    err = ncmpi_create(MPI_COMM_SELF, path, NC_NOCLOBBER | format_cmode(f->format), f->info, &sid);
+    /* exclusive: O_EXCL also refuses a symbolic link put there meanwhile.
+     * PnetCDF's own subfiling never applies to a subfile: not from the
+     * program's info, not from PNETCDF_HINTS (env_hints.c) */
+    MPI_Info info = MPI_INFO_NULL;
+    char *saved = NULL;
+    err = MPI_Info_create(&info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
+    if (!err && f->info != MPI_INFO_NULL) {
+        MPI_Info_free(&info);
+        err = MPI_Info_dup(f->info, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
+    }
+    if (!err) MPI_Info_set(info, "pnetcdf_subfiling", "disable");
+    if (!err) err = ncsfi_pnetcdf_env_quiet(&saved);
+    if (!err) err = ncmpi_create(MPI_COMM_SELF, path, NC_NOCLOBBER | format_cmode(f->format), info, &sid);
+    ncsfi_pnetcdf_env_restore(saved);
+    if (info != MPI_INFO_NULL) MPI_Info_free(&info);
     if (err) {
         ncsfi_set_error(f, 1, "cannot create subfile %s: %s", path, ncmpi_strerror(err));
         return err;

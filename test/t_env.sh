@@ -1,0 +1,48 @@
+#!/bin/sh
+# Subfiling from the environment (NCSF_HINTS, PNETCDF_HINTS' subfiling keys)
+# for a program with no hints in it (test/t_env): which variables get
+# subfiled, every value read back, malformed entries named in a warning,
+# and PnetCDF's own subfiling kept out of ncsf's subfiles.
+. "$top_srcdir/test/common.sh"
+P=$B/test/t_env
+# run NP DIR EXPECTED-SUBFILED-NAMES...: the program passes and exactly
+# those variables are subfiled
+check() {
+  _np=$1 _d=$2; shift 2
+  run_np "$_np" "$P" "$_d/out.nc" > "$_d/out.txt" 2> "$_d/err.txt" || { cat "$_d/out.txt" "$_d/err.txt" >&2; return 1; }
+  _got=$(sed -n 's/^SUBFILED \([a-z]*\) .*/\1/p' "$_d/out.txt" | sort | tr '\n' ' ')
+  _want=$(for v in "$@"; do echo "$v"; done | sort | tr '\n' ' ')
+  [ "$_got" = "$_want" ] || { echo "subfiled: [$_got], expected [$_want]" >&2; return 1; }
+}
+unset NCSF_HINTS PNETCDF_HINTS
+for np in $(nps t_env); do
+  d=$(newdir)
+  check "$np" "$d"; report $? "t_env: no hints anywhere: nothing subfiled np=$np"
+  NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d" big other small series &&
+  [ "$(ls "$d"/out.nc.big.* | wc -l)" -eq 3 ] && ncdump_all "$d"/out.nc "$d"/out.nc.series.2
+  report $? "t_env: NCSF_HINTS subfiling=enable;subfiling_nfiles=3: every variable, 3 subfiles np=$np"
+  NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=500" check "$np" "$d" big
+  report $? "t_env: subfiling_min_size=500 keeps the small variables in the base file np=$np"
+  NCSF_HINTS=" subfiling = enable ; subfiling_vars = big,series ; subfiling_nfiles=2 " check "$np" "$d" big series
+  report $? "t_env: subfiling_vars=big,series (blanks around entries) np=$np"
+  # (warnings: NCSF_QUIET, which the tests set, would silence them)
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_exclude=big;bogus;=x;subfiling_nfiles=2" check "$np" "$d" other small series) &&
+  grep -q 'ignoring "bogus"' "$d/err.txt" && grep -q 'ignoring "=x"' "$d/err.txt"
+  report $? "t_env: subfiling_exclude=big; malformed entries named in a warning np=$np"
+  PNETCDF_HINTS="romio_cb_write=enable;subfiling=enable;subfiling_nfiles=2" check "$np" "$d" big other small series
+  report $? "t_env: PNETCDF_HINTS' subfiling keys are read too np=$np"
+  NCSF_HINTS="subfiling=enable;subfiling_nfiles=2" PNETCDF_HINTS="subfiling=disable" check "$np" "$d" big other small series
+  report $? "t_env: NCSF_HINTS wins over PNETCDF_HINTS np=$np"
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=-4" check "$np" "$d")
+  rc=$?; [ $rc -ne 0 ] && grep -q "subfiling_min_size" "$d/out.txt" "$d/err.txt"
+  report $? "t_env: a bad value from the environment is refused with the hint named np=$np"
+  rm -rf "$d"
+done
+# PnetCDF's own subfiling asked for in PNETCDF_HINTS never splits ncsf's
+# subfiles (it may split the base file: the program asked for it)
+d=$(newdir)
+NCSF_HINTS="subfiling=enable;subfiling_nfiles=2" PNETCDF_HINTS="pnetcdf_subfiling=enable;nc_num_subfiles=2" \
+  check 2 "$d" big other small series && [ -z "$(ls "$d" | grep '^out\.nc\.[a-z]*\.[0-9]*\.')" ]
+rc=$?; ls "$d" >&2
+report $rc "t_env: PNETCDF_HINTS pnetcdf_subfiling=enable does not reach ncsf's subfiles"
+finish
