@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "copy.h"
 #include "nc4out.h"
+#include "name_list.h"
 
 #define TOOL_MAX_DIMS 1024 /* PnetCDF sets no limit; netCDF-C says 1024 */
 
@@ -54,14 +55,7 @@ static int type_size(nc_type t)
 
 int tool_listed(const char *list, const char *name)
 {
-    size_t n = strlen(name);
-    for (const char *p = list; p && *p;) {
-        const char *c = strchr(p, ',');
-        size_t l = c ? (size_t)(c - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return 1;
-        p = c ? c + 1 : NULL;
-    }
-    return 0;
+    return ncsf_name_listed(list, name);
 }
 
 int tool_missing_var(int in, const char *list, char *missing)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ncsf_internal.h"
+#include "name_list.h"
 
 int ncsf_def_var_noinfo(int ncid, const char *name, nc_type xtype, int ndims,
                         const int *dimids, int *varidp)
@@ -53,27 +54,14 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
     return NC_NOERR;
 }
 
-/* Is name one of the comma-separated list? */
-static int in_list(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; p && *p;) {
-        const char *c = strchr(p, ',');
-        size_t l = c ? (size_t)(c - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return 1;
-        p = c ? c + 1 : NULL;
-    }
-    return 0;
-}
-
 /* Does the file's selection (subfiling_vars, subfiling_exclude,
  * subfiling_min_size: hints for every variable, from create or the
  * environment) take this variable? A def_var's own hints bypass it. */
 static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int ndims,
                         const MPI_Offset *gsize, int record)
 {
-    if (f->hints.vars && !in_list(f->hints.vars, name)) return 0;
-    if (f->hints.exclude && in_list(f->hints.exclude, name)) return 0;
+    if (f->hints.vars && !ncsf_name_listed(f->hints.vars, name)) return 0;
+    if (f->hints.exclude && ncsf_name_listed(f->hints.exclude, name)) return 0;
     if (f->hints.min_size >= 0) {
         double bytes = ncsfi_xsize(xtype);
         for (int d = record; d < ndims; d++) bytes *= (double)gsize[d];
