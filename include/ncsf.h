@@ -105,33 +105,16 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
 
 #pragma GCC visibility pop
 
+/* Compiled with this header, a program's ncmpi_* calls that ncsf routes
+ * become ncsf_* calls (and ncmpi_def_var takes an optional MPI_Info). This
+ * is a convenience: libncsf.so defines those ncmpi_* names as well, so a
+ * file that includes pnetcdf.h and is linked with -lncsf (before
+ * -lpnetcdf) reaches ncsf just the same. */
 #ifndef NCSF_NO_REDIRECT
 /* ncmpi_def_var with six arguments or seven (the seventh an MPI_Info) */
 #define NCSF_PICK_DEF_VAR_(a1, a2, a3, a4, a5, a6, a7, NAME, ...) NAME
 #define ncmpi_def_var(...) \
     NCSF_PICK_DEF_VAR_(__VA_ARGS__, ncsf_def_var, ncsf_def_var_noinfo, dummy)(__VA_ARGS__)
-#define ncmpi_create ncsf_create
-#define ncmpi_open ncsf_open
-#define ncmpi_close ncsf_close
-#define ncmpi_enddef ncsf_enddef
-#define ncmpi__enddef ncsf__enddef
-#define ncmpi_redef ncsf_redef
-#define ncmpi_sync ncsf_sync
-#define ncmpi_flush ncsf_flush
-#define ncmpi_abort ncsf_abort
-#define ncmpi_begin_indep_data ncsf_begin_indep_data
-#define ncmpi_end_indep_data ncsf_end_indep_data
-#define ncmpi_inq_var ncsf_inq_var
-#define ncmpi_inq_varndims ncsf_inq_varndims
-#define ncmpi_inq_vardimid ncsf_inq_vardimid
-#define ncmpi_inq_dim ncsf_inq_dim
-#define ncmpi_inq_dimlen ncsf_inq_dimlen
-#define ncmpi_inq_put_size ncsf_inq_put_size
-#define ncmpi_inq_get_size ncsf_inq_get_size
-#define ncmpi_inq_nreqs ncsf_inq_nreqs
-#define ncmpi_wait ncsf_wait
-#define ncmpi_wait_all ncsf_wait_all
-#define ncmpi_cancel ncsf_cancel
 #include <ncsf_redirect.h>
 #endif
 

@@ -2,7 +2,7 @@
 # An install as users make it: the tree configured with --prefix (a fresh
 # directory), built and installed; the installed tools run and the README's
 # example builds with nothing but pkg-config and runs, with no
-# LD_LIBRARY_PATH; libncsf.so exports only the ncsf_* API. About 2 minutes
+# LD_LIBRARY_PATH; libncsf.so exports only the ncsf_* API and the routed ncmpi_*. About 2 minutes
 # (a second build); SKIP in the sanitizer build and outside a git checkout.
 . "$top_srcdir/test/common.sh"
 if grep -q -- "--enable-sanitizers" "$B/config.log" 2> /dev/null; then
@@ -29,6 +29,13 @@ flags=$(pkg-config --cflags --libs ncsf) &&
   run_np 2 "$scratch/example" "$scratch/ex.nc" &&
   [ "$(ls "$scratch"/ex.nc.temp.* | wc -l)" -eq 4 ] &&
   "$pre/bin/ncsf-info" "$scratch/ex.nc" > /dev/null; report $? "t_install: the README's example built with pkg-config only and run ($flags)"
-others=$(nm -D --defined-only "$pre/lib/libncsf.so" | awk '{print $3}' | grep -v '^ncsf_' | grep -v '^_' )
-[ -z "$others" ]; report $? "t_install: libncsf.so exports only ncsf_* (${others:-nothing else})"
+others=$(nm -D --defined-only "$pre/lib/libncsf.so" | awk '{print $3}' | grep -v '^ncsf_' | grep -v '^ncmpi_' | grep -v '^_' )
+[ -z "$others" ]; report $? "t_install: libncsf.so exports only ncsf_* and ncmpi_* (${others:-nothing else})"
+# the ncmpi_* it defines are exactly those ncsf.h routes, in both libraries
+{ sed -n 's/^#define \(ncmpi_[a-z0-9_]*\) ncsf_.*/\1/p' "$pre/include/ncsf_redirect.h"; echo ncmpi_def_var; } | sort > "$scratch/routed.txt"
+for lib in libncsf.so libncsf-preload.so; do
+  nm -D --defined-only "$pre/lib/$lib" | awk '{print $3}' | grep '^ncmpi_' | sort > "$scratch/defined.txt" &&
+    [ "$(wc -l < "$scratch/routed.txt")" -gt 500 ] && cmp "$scratch/routed.txt" "$scratch/defined.txt"
+  report $? "t_install: $lib defines the $(wc -l < "$scratch/routed.txt") ncmpi_* names ncsf.h routes, no other"
+done
 finish

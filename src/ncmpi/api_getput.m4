@@ -5,6 +5,11 @@ dnl PnetCDF, generated from one template so that a fix is made once.
 dnl   m4 -DMODE=source   the wrappers (src/ncmpi/api_getput.c)
 dnl   m4 -DMODE=header   their prototypes (include/ncsf_api.h)
 dnl   m4 -DMODE=redirect the ncmpi_* -> ncsf_* macros (include/ncsf_redirect.h)
+dnl   m4 -DMODE=exports  the ncmpi_* functions libncsf.so and the preload
+dnl                      library define, each calling its ncsf_* twin
+dnl                      (src/ncmpi/pnetcdf_exports.c)
+dnl   m4 -DMODE=next     the library's own calls of those names, sent to
+dnl                      PnetCDF's definitions (src/ncmpi/pnetcdf_next.h)
 dnl Each wrapper sends a variable that is not subfiled straight to PnetCDF
 dnl and describes the call of a subfiled one for ncsfi_dispatch.
 
@@ -70,6 +75,11 @@ define(`FUNC', `ifelse(MODE, `header',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@));
 ', MODE, `redirect',
 `#define ncmpi_`'NAME($@) ncsf_`'NAME($@)
+', MODE, `exports',
+`int ncmpi_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@))
+{ return ncsf_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@)); }
+', MODE, `next',
+`#define ncmpi_`'NAME($@) NCSFI_NEXT(ncmpi_`'NAME($@))
 ',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@))
 {
@@ -94,6 +104,49 @@ FUNC($1, $1, $2, $3, NCSF_MODE_COLL, `_all')`'dnl
 FUNC(i$1, $1, $2, $3, NCSF_MODE_NB, `')`'dnl
 ifelse(`$1', `put', `FUNC(bput, $1, $2, $3, NCSF_MODE_BPUT, `')')')
 
+dnl DCALL(ncmpi name part, ncsf name part, parameters, arguments, redirect):
+dnl the dataset-level calls ncsf routes, written by hand in src/ncmpi and
+dnl declared in include/ncsf.h; redirect empty means ncsf.h redirects the
+dnl name itself (def_var: six arguments or seven)
+define(`DCALL', `ifelse(MODE, `redirect', `ifelse(`$5', `', `#define ncmpi_$1 ncsf_$2
+')', MODE, `exports', `int ncmpi_$1($3)
+{ return ncsf_$2($4); }
+', MODE, `next', `ifdef(`NEXT_$1', `indir(`NEXT_$1')', `#define ncmpi_$1 NCSFI_NEXT(ncmpi_$1)
+')')')
+dnl PnetCDF's own ncmpi_inq_dimlen and ncmpi_inq_dimname call ncmpi_inq_dim
+dnl by its exported name, which in a program linked with ncsf is ncsf's (it
+dnl reports the dataset's record count, not the base file's): the library
+dnl asks PnetCDF's inq_dim itself. (Checked against PnetCDF 1.12.3: no other
+dnl call of PnetCDF re-enters through a name ncsf defines.)
+define(`NEXT_inq_dimlen', `#define ncmpi_inq_dimlen(ncid, dimid, lenp) ncmpi_inq_dim(ncid, dimid, NULL, lenp)
+#define ncmpi_inq_dimname(ncid, dimid, name) ncmpi_inq_dim(ncid, dimid, name, NULL)
+')
+define(`DATASET_CALLS', `dnl
+DCALL(`create', `create', `MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp', `comm, path, cmode, info, ncidp')dnl
+DCALL(`open', `open', `MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp', `comm, path, omode, info, ncidp')dnl
+DCALL(`close', `close', `int ncid', `ncid')dnl
+DCALL(`enddef', `enddef', `int ncid', `ncid')dnl
+DCALL(`_enddef', `_enddef', `int ncid, MPI_Offset h_minfree, MPI_Offset v_align, MPI_Offset v_minfree, MPI_Offset r_align', `ncid, h_minfree, v_align, v_minfree, r_align')dnl
+DCALL(`redef', `redef', `int ncid', `ncid')dnl
+DCALL(`sync', `sync', `int ncid', `ncid')dnl
+DCALL(`flush', `flush', `int ncid', `ncid')dnl
+DCALL(`abort', `abort', `int ncid', `ncid')dnl
+DCALL(`begin_indep_data', `begin_indep_data', `int ncid', `ncid')dnl
+DCALL(`end_indep_data', `end_indep_data', `int ncid', `ncid')dnl
+DCALL(`def_var', `def_var_noinfo', `int ncid, const char *name, nc_type xtype, int ndims, const int *dimids, int *varidp', `ncid, name, xtype, ndims, dimids, varidp', `own')dnl
+DCALL(`inq_var', `inq_var', `int ncid, int varid, char *name, nc_type *xtypep, int *ndimsp, int *dimids, int *nattsp', `ncid, varid, name, xtypep, ndimsp, dimids, nattsp')dnl
+DCALL(`inq_varndims', `inq_varndims', `int ncid, int varid, int *ndimsp', `ncid, varid, ndimsp')dnl
+DCALL(`inq_vardimid', `inq_vardimid', `int ncid, int varid, int *dimids', `ncid, varid, dimids')dnl
+DCALL(`inq_dim', `inq_dim', `int ncid, int dimid, char *name, MPI_Offset *lenp', `ncid, dimid, name, lenp')dnl
+DCALL(`inq_dimlen', `inq_dimlen', `int ncid, int dimid, MPI_Offset *lenp', `ncid, dimid, lenp')dnl
+DCALL(`inq_put_size', `inq_put_size', `int ncid, MPI_Offset *size', `ncid, size')dnl
+DCALL(`inq_get_size', `inq_get_size', `int ncid, MPI_Offset *size', `ncid, size')dnl
+DCALL(`inq_nreqs', `inq_nreqs', `int ncid, int *nreqs', `ncid, nreqs')dnl
+DCALL(`wait', `wait', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
+DCALL(`wait_all', `wait_all', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
+DCALL(`cancel', `cancel', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
+')
+
 divert(0)dnl
 ifelse(MODE, `source', `/* Generated from api_getput.m4: do not edit. */
 #include "ncsf_internal.h"
@@ -104,14 +157,35 @@ ifelse(MODE, `source', `/* Generated from api_getput.m4: do not edit. */
 #ifdef __cplusplus
 extern "C" {
 #endif
+', MODE, `exports', `/* Generated from api_getput.m4: do not edit.
+ * The ncmpi_* names ncsf routes, defined by libncsf.so and by the preload
+ * library: a program that calls them through pnetcdf.h reaches ncsf (the
+ * library itself reaches PnetCDF through pnetcdf_next.h). */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#define NCSF_NO_REDIRECT
+#include <ncsf.h>
+
+', MODE, `next', `/* Generated from src/ncmpi/api_getput.m4: do not edit.
+ * Included by ncsf_internal.h after pnetcdf.h: each ncmpi_* name that
+ * libncsf.so defines itself, as the library calls it, is the definition
+ * in PnetCDF (looked up once per call site, see pnetcdf_next.c). */
+#ifndef NCSF_PNETCDF_NEXT_H
+#define NCSF_PNETCDF_NEXT_H
+void *ncsfi_pnetcdf_symbol(const char *name);
+#define NCSFI_NEXT(fn) (*({ static __typeof__(&fn) fn_; \
+    fn_ ? fn_ : (fn_ = (__typeof__(&fn))ncsfi_pnetcdf_symbol(#fn)); }))
 ', `/* Generated from src/ncmpi/api_getput.m4: do not edit. */
 #ifndef NCSF_REDIRECT_H
 #define NCSF_REDIRECT_H
 ')dnl
+DATASET_CALLS`'dnl
 foreach(`io', `(put, get)', `foreach(`kind', KINDS, `FAMILY(io, kind, `')`'foreach(`ty', TYPES, `FAMILY(io, kind, ty)')')')dnl
 ifelse(MODE, `header', `#ifdef __cplusplus
 }
 #endif
 #endif
 ', MODE, `redirect', `#endif
+', MODE, `next', `#endif
 ')dnl

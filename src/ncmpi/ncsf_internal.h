@@ -13,6 +13,8 @@
 #define NCSF_NO_REDIRECT
 #include "ncsf.h"
 #include "sf.h"
+/* the library's own calls of the ncmpi_* names it defines go to PnetCDF */
+#include "pnetcdf_next.h"
 
 #define NCSF_ITYPE_LONG (sizeof(long) == 8 ? NC_INT64 : NC_INT)
 #define NCSF_REQ_BASE (1 << 29) /* ids of ncsf's own non-blocking requests */

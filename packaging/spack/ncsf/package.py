@@ -21,8 +21,9 @@ class Ncsf(AutotoolsPackage):
 
     version("main", branch="main")
 
-    variant("shared", default=True, description="Build libncsf.so (else only libncsf.a)")
-    # (a "preload" variant will come with libncsf-preload.so: not yet built)
+    # libncsf is a shared library only (it defines the ncmpi_* names it
+    # routes, which a static archive could not beside libpnetcdf.a);
+    # libncsf-preload.so, for LD_PRELOAD, is always installed beside it
 
     depends_on("mpi")
     depends_on("parallel-netcdf")  # built against the same MPI (Spack sees to it)
@@ -44,7 +45,6 @@ class Ncsf(AutotoolsPackage):
             "MPICC={0}".format(spec["mpi"].mpicc),
             "CC={0}".format(spec["mpi"].mpicc),
         ]
-        args += self.enable_or_disable("shared")
         return args
 
     def check(self):
