@@ -53,7 +53,9 @@ mpicc -show 2>/dev/null | grep -q mpich || \
   say "warning: mpicc does not look like MPICH ($(mpicc -show 2>/dev/null | head -c 80))"
 
 # ---- 2. PnetCDF against MPICH ----------------------------------------------
-if [ -x "$pnetcdf_prefix/bin/pnetcdf-config" ] && [ -f "$pnetcdf_prefix/lib/libpnetcdf.a" ]; then
+# (a PnetCDF built here before it had its Fortran interfaces is built again)
+if [ -x "$pnetcdf_prefix/bin/pnetcdf-config" ] && [ -f "$pnetcdf_prefix/lib/libpnetcdf.a" ] &&
+   [ "$("$pnetcdf_prefix/bin/pnetcdf-config" --has-fortran)" = yes ]; then
   say "PnetCDF already built in $pnetcdf_prefix ($("$pnetcdf_prefix/bin/pnetcdf-config" --version))"
 else
   mkdir -p "$deps/src"
@@ -78,10 +80,13 @@ SRC
   src=$(ls -d "$deps"/src/pnetcdf-*/ | head -n 1)
   cd "$src"
   say "building PnetCDF in $src (a few minutes)"
+  if [ -f Makefile ]; then make distclean >/dev/null 2>&1 || true; fi # an earlier build's
   autoreconf -fi >"$deps/pnetcdf-autoreconf.log" 2>&1 \
     || fail "PnetCDF autoreconf, see $deps/pnetcdf-autoreconf.log"
-  ./configure --prefix="$pnetcdf_prefix" --enable-subfiling --disable-fortran \
-      --disable-cxx --enable-shared MPICC=mpicc >"$deps/pnetcdf-configure.log" 2>&1 \
+  # Fortran: the F77 and F90 interfaces (Fortran programs under the preload)
+  ./configure --prefix="$pnetcdf_prefix" --enable-subfiling --enable-fortran \
+      --disable-cxx --enable-shared MPICC=mpicc MPIF77=mpif77 MPIF90=mpif90 \
+      >"$deps/pnetcdf-configure.log" 2>&1 \
     || fail "PnetCDF configure, see $deps/pnetcdf-configure.log"
   make -j"$jobs" >"$deps/pnetcdf-make.log" 2>&1 \
     || fail "PnetCDF make, see $deps/pnetcdf-make.log"

@@ -1,7 +1,7 @@
 /*
  * t_env: a program with no subfiling hints in it, whose subfiling comes
- * from the environment (NCSF_HINTS, PNETCDF_HINTS). It writes four
- * variables, reads every value back by another decomposition, and prints
+ * from the environment (NCSF_HINTS, PNETCDF_HINTS). It writes five
+ * variables (one of them x(x), a coordinate variable), reads every value back by another decomposition, and prints
  * which variables ended up subfiled ("SUBFILED name nfiles") for
  * test/t_env.sh to compare with what the environment asked.
  *
@@ -18,7 +18,8 @@
 #define NX 10
 #define NT 3
 
-static const char *names[4] = {"big", "other", "small", "series"};
+#define NV 5
+static const char *names[NV] = {"big", "other", "small", "series", "x"};
 
 int main(int argc, char **argv)
 {
@@ -29,8 +30,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    int ncid, dz, dx, dt, v[4];
-    nc_type types[4] = {NC_DOUBLE, NC_FLOAT, NC_INT, NC_DOUBLE};
+    int ncid, dz, dx, dt, v[NV];
+    nc_type types[NV] = {NC_DOUBLE, NC_FLOAT, NC_INT, NC_DOUBLE, NC_FLOAT};
     /* plain PnetCDF calls: six-argument def_var, no info anywhere */
     EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, argv[1], NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &dt));
@@ -41,33 +42,35 @@ int main(int argc, char **argv)
     EXPECT_OK(&ts, ncmpi_def_var(ncid, names[1], types[1], 2, d2, &v[1]));
     EXPECT_OK(&ts, ncmpi_def_var(ncid, names[2], types[2], 1, &dx, &v[2]));
     EXPECT_OK(&ts, ncmpi_def_var(ncid, names[3], types[3], 2, dr, &v[3]));
-    for (int i = 0; i < 4; i++) EXPECT_OK(&ts, ncmpi_put_att_int(ncid, v[i], "test_seed", NC_INT, 1, &i));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, names[4], types[4], 1, &dx, &v[4]));
+    for (int i = 0; i < NV; i++) EXPECT_OK(&ts, ncmpi_put_att_int(ncid, v[i], "test_seed", NC_INT, 1, &i));
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     for (int pass = 0; pass < 2; pass++) {
         if (pass) EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, argv[1], NC_NOWRITE, MPI_INFO_NULL, &ncid));
         /* rows: written by rank r, read by rank r+1 */
         int who = pass ? (ts.rank + 1) % ts.nprocs : ts.rank;
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < NV; i++) {
+            int vec = i == 2 || i == 4; /* one dimension, x: all of it from one process */
             MPI_Offset st[2] = {0, 0}, ct[2] = {0, NX}, rows = i == 2 ? 1 : i == 3 ? NT : NZ;
             test_split(rows, who, ts.nprocs, &st[0], &ct[0]);
-            if (i == 2) { st[0] = 0; ct[0] = who == 0 ? NX : 0; }
-            MPI_Offset n = i == 2 ? ct[0] : ct[0] * ct[1];
+            if (vec) { st[0] = 0; ct[0] = who == 0 ? NX : 0; }
+            MPI_Offset n = vec ? ct[0] : ct[0] * ct[1];
             double *buf = calloc((size_t)n + 1, sizeof(double));
             if (!pass) {
-                for (MPI_Offset k = 0; k < n; k++) buf[k] = test_value(types[i], (i == 2 ? 0 : st[0] * NX) + k, i);
-                EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, v[i], st, i == 2 ? &ct[0] : ct, buf));
+                for (MPI_Offset k = 0; k < n; k++) buf[k] = test_value(types[i], (vec ? 0 : st[0] * NX) + k, i);
+                EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, v[i], st, vec ? &ct[0] : ct, buf));
             } else {
-                EXPECT_OK(&ts, ncmpi_get_vara_double_all(ncid, v[i], st, i == 2 ? &ct[0] : ct, buf));
+                EXPECT_OK(&ts, ncmpi_get_vara_double_all(ncid, v[i], st, vec ? &ct[0] : ct, buf));
                 for (MPI_Offset k = 0; k < n; k++) {
-                    double want = test_value(types[i], (i == 2 ? 0 : st[0] * NX) + k, i);
+                    double want = test_value(types[i], (vec ? 0 : st[0] * NX) + k, i);
                     EXPECT(&ts, buf[k] == want, "%s element %lld is %g, expected %g", names[i],
-                           (long long)((i == 2 ? 0 : st[0] * NX) + k), buf[k], want);
+                           (long long)((vec ? 0 : st[0] * NX) + k), buf[k], want);
                 }
             }
             free(buf);
         }
         if (pass && ts.rank == 0)
-            for (int i = 0; i < 4; i++) {
+            for (int i = 0; i < NV; i++) {
                 int on = 0, nf = 0;
                 ncsf_inq_var_subfiling(ncid, v[i], &on, &nf);
                 if (on) printf("SUBFILED %s %d\n", names[i], nf);

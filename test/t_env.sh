@@ -18,13 +18,31 @@ unset NCSF_HINTS PNETCDF_HINTS
 for np in $(nps t_env); do
   d=$(newdir)
   check "$np" "$d"; report $? "t_env: no hints anywhere: nothing subfiled np=$np"
-  NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d" big other small series &&
-  [ "$(ls "$d"/out.nc.big.* | wc -l)" -eq 3 ] && ncdump_all "$d"/out.nc "$d"/out.nc.series.2
-  report $? "t_env: NCSF_HINTS subfiling=enable;subfiling_nfiles=3: every variable, 3 subfiles np=$np"
+  # (warnings: NCSF_QUIET, which the tests set, would silence them; a
+  # variable skipped by design, the coordinate x here, costs no word)
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d" big other small series) &&
+  [ "$(ls "$d"/out.nc.big.* | wc -l)" -eq 3 ] && ncdump_all "$d"/out.nc "$d"/out.nc.series.2 &&
+  [ ! -s "$d/err.txt" ]
+  report $? "t_env: NCSF_HINTS subfiling=enable;subfiling_nfiles=3: every variable but the coordinate x, 3 subfiles, no message np=$np"
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=500" check "$np" "$d" big
   report $? "t_env: subfiling_min_size=500 keeps the small variables in the base file np=$np"
   NCSF_HINTS=" subfiling = enable ; subfiling_vars = big,series ; subfiling_nfiles=2 " check "$np" "$d" big series
   report $? "t_env: subfiling_vars=big,series (blanks around entries) np=$np"
+  NCSF_HINTS="subfiling=enable;subfiling_vars=x,small;subfiling_nfiles=2" check "$np" "$d" x small
+  report $? "t_env: subfiling_vars=x,small: a coordinate variable is subfiled when named np=$np"
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfile=2;subfilling_dims=z;subfiling_colour=red" check "$np" "$d" big other small series) &&
+  grep -q 'unknown hint "subfiling_nfile" ignored (did you mean "subfiling_nfiles"?)' "$d/err.txt" &&
+  grep -q 'unknown hint "subfilling_dims" ignored (did you mean "subfiling_dims"?)' "$d/err.txt" &&
+  grep -q 'unknown hint "subfiling_colour" ignored' "$d/err.txt" &&
+  [ "$(sed 's/^ncsf: [^:]*: //' "$d/err.txt" | sort -u | wc -l)" -eq 3 ] &&
+  [ "$(wc -l < "$d/err.txt")" -eq 6 ] # once at the create, once at the open
+  _rc=$?; [ $_rc -eq 0 ] || cat "$d/err.txt" >&2
+  report $_rc "t_env: misspelt hints named once each, with the likely key np=$np"
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling_nfiles=2" check "$np" "$d") &&
+  grep -q "subfiling_nfiles is given without subfiling=enable" "$d/err.txt" && [ "$(wc -l < "$d/err.txt")" -eq 1 ]
+  # (at the create only: at an open, subfiling_nfiles means nothing)
+  _rc=$?; [ $_rc -eq 0 ] || cat "$d/err.txt" >&2
+  report $_rc "t_env: subfiling_nfiles without subfiling=enable: nothing subfiled, said once np=$np"
   # (warnings: NCSF_QUIET, which the tests set, would silence them)
   (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_exclude=big;bogus;=x;subfiling_nfiles=2" check "$np" "$d" other small series) &&
   grep -q 'ignoring "bogus"' "$d/err.txt" && grep -q 'ignoring "=x"' "$d/err.txt"
@@ -41,8 +59,10 @@ done
 # PnetCDF's own subfiling asked for in PNETCDF_HINTS never splits ncsf's
 # subfiles (it may split the base file: the program asked for it)
 d=$(newdir)
-NCSF_HINTS="subfiling=enable;subfiling_nfiles=2" PNETCDF_HINTS="pnetcdf_subfiling=enable;nc_num_subfiles=2" \
-  check 2 "$d" big other small series && [ -z "$(ls "$d" | grep '^out\.nc\.[a-z]*\.[0-9]*\.')" ]
+# (every variable subfiled by ncsf, the coordinate too: PnetCDF 1.12.3's own
+# subfiling loses part of a 1-D variable that one process writes whole)
+NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_vars=big,other,small,series,x" \
+  PNETCDF_HINTS="pnetcdf_subfiling=enable;nc_num_subfiles=2" check 2 "$d" big other small series x && [ -z "$(ls "$d" | grep '^out\.nc\.[a-z]*\.[0-9]*\.')" ]
 rc=$?; ls "$d" >&2
 report $rc "t_env: PNETCDF_HINTS pnetcdf_subfiling=enable does not reach ncsf's subfiles"
 finish

@@ -45,6 +45,7 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
         ncsfi_set_error(f, f->rank == 0, "def_var %s: %s", name, msg);
         return err;
     }
+    ncsfi_hints_warn(info, vh, f->hints.enable == 1, f->rank == 0, f->warned, sizeof f->warned, "def_var");
     c->explicit_ = vh->enable == 1;
     c->enable = vh->enable >= 0 ? vh->enable : f->hints.enable == 1;
     c->nfiles = vh->nfiles ? vh->nfiles : f->hints.nfiles;
@@ -56,11 +57,19 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
 
 /* Does the file's selection (subfiling_vars, subfiling_exclude,
  * subfiling_min_size: hints for every variable, from create or the
- * environment) take this variable? A def_var's own hints bypass it. */
+ * environment) take this variable? A coordinate variable (one dimension,
+ * of its own name) is taken only when subfiling_vars names it. A
+ * def_var's own hints bypass all this. */
 static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int ndims,
-                        const MPI_Offset *gsize, int record)
+                        const int *dimids, const MPI_Offset *gsize, int record)
 {
-    if (f->hints.vars && !ncsf_name_listed(f->hints.vars, name)) return 0;
+    char dimname[NC_MAX_NAME + 1];
+    if (f->hints.vars) {
+        if (!ncsf_name_listed(f->hints.vars, name)) return 0;
+    } else if (ndims == 1 && ncmpi_inq_dimname(f->ncid, dimids[0], dimname) == NC_NOERR &&
+               !strcmp(dimname, name)) {
+        return 0;
+    }
     if (f->hints.exclude && ncsf_name_listed(f->hints.exclude, name)) return 0;
     if (f->hints.min_size >= 0) {
         double bytes = ncsfi_xsize(xtype);
@@ -125,11 +134,13 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
         }
     }
     dp->record = dp->unlim >= 0 && dimids[0] == dp->unlim;
-    if (!c.explicit_ && !file_selects(f, name, xtype, ndims, gsize, dp->record)) goto out;
-    err = ncsfi_resolve_pdims(f, name, ndims, dimids, dp->record, c.dims, &npart, pdims);
+    if (!c.explicit_ && !file_selects(f, name, xtype, ndims, dimids, gsize, dp->record)) goto out;
+    /* dimensions named for the whole file need not fit every variable: a
+     * variable they do not fit stays in the base file, without a word */
+    int by_design = !vh.dims && !c.explicit_;
+    err = ncsfi_resolve_pdims(f, name, ndims, dimids, dp->record, c.dims, &npart, pdims, by_design);
     if (err) {
-        /* dimensions named at create time need not fit every variable */
-        if (!vh.dims && !c.explicit_ && err == NC_EINVAL) err = NC_NOERR;
+        if (by_design && err == NC_EINVAL) err = NC_NOERR;
         goto out;
     }
     if ((err = ncsfi_check_group(f, name, c.group, dimids, gsize, npart, pdims, c.nfiles))) goto out;

@@ -185,6 +185,7 @@ static int create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, 
     if (!err && (err = ncsfi_file_new(comm, path, info, ncid, &f)) == NC_NOERR) {
         f->hints = h;
         memset(&h, 0, sizeof h);
+        ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
         f->version = f->hints.format ? f->hints.format : 2;
         f->indef = 1;
         f->noclobber = (cmode & NC_NOCLOBBER) != 0;
@@ -425,6 +426,8 @@ static int open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, in
         if (ncidp) *ncidp = -1;
     } else {
         *ncidp = f->ncid;
+        /* misspelt keys; settings of a new dataset mean nothing here */
+        ncsfi_hints_warn(info, &h, 1, f->rank == 0, f->warned, sizeof f->warned, path);
     }
     ncsfi_hints_free(&h);
     return err;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "ncsf_internal.h"
 
 static int parse_positive(const char *key, const char *val, int *out,
@@ -141,6 +142,80 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
         if (!h->dims) return NC_ENOMEM;
     }
     return NC_NOERR;
+}
+
+/* ncsf's keys. Another key that starts like them is a misspelling. */
+static const char *const known_keys[] = {
+    "subfiling", "subfiling_nfiles", "subfiling_dims", "subfiling_max_open", "subfiling_group",
+    "subfiling_aggregate", "subfiling_incomplete", "subfiling_dir", "subfiling_format",
+    "subfiling_vars", "subfiling_exclude", "subfiling_min_size"};
+enum { NKNOWN = sizeof known_keys / sizeof known_keys[0] };
+
+/* Edit distance of two short strings (insertions, deletions, changes),
+ * counted up to 9. */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40) return 9;
+    int row[41];
+    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb] < 9 ? row[lb] : 9;
+}
+
+/* Whether key was reported on this dataset already; notes it if not. */
+static int seen_before(char *seen, size_t len, const char *key)
+{
+    char entry[MPI_MAX_INFO_KEY + 3];
+    snprintf(entry, sizeof entry, "\n%s\n", key);
+    if (strstr(seen, entry)) return 1;
+    size_t used = strlen(seen);
+    if (used + strlen(entry) < len) memcpy(seen + used, entry, strlen(entry) + 1);
+    return 0;
+}
+
+void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere, int print,
+                      char *seen, size_t seenlen, const char *where)
+{
+    int nkeys = 0;
+    if (info == MPI_INFO_NULL || !print || getenv("NCSF_QUIET")) return;
+    MPI_Info_get_nkeys(info, &nkeys);
+    for (int i = 0; i < nkeys; i++) {
+        char key[MPI_MAX_INFO_KEY + 1];
+        if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS || strncasecmp(key, "subf", 4)) continue;
+        int best = 9, k = 0;
+        for (int j = 0; j < NKNOWN; j++) {
+            int dj = strcmp(key, known_keys[j]) ? distance(key, known_keys[j]) : 0;
+            if (dj < best) best = dj, k = j;
+        }
+        if (best == 0 || seen_before(seen, seenlen, key)) continue;
+        if (best <= 3)
+            fprintf(stderr, "ncsf: %s: unknown hint \"%s\" ignored (did you mean \"%s\"?)\n", where, key,
+                    known_keys[k]);
+        else
+            fprintf(stderr, "ncsf: %s: unknown hint \"%s\" ignored (doc/user-guide.md lists the hints)\n",
+                    where, key);
+    }
+    /* settings that only matter once subfiling is on, given where it is not */
+    const char *orphan = h->enable != -1 || enabled_elsewhere ? NULL
+                         : h->nfiles ? "subfiling_nfiles" : h->dims ? "subfiling_dims"
+                         : h->group ? "subfiling_group" : h->vars ? "subfiling_vars"
+                         : h->exclude ? "subfiling_exclude" : h->min_size >= 0 ? "subfiling_min_size"
+                         : NULL;
+    if (orphan && !seen_before(seen, seenlen, "subfiling="))
+        fprintf(stderr, "ncsf: %s: hint %s is given without subfiling=enable, so nothing is "
+                "subfiled by it\n", where, orphan);
 }
 
 void ncsfi_hints_free(ncsf_hints *h)

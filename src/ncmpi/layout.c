@@ -15,11 +15,11 @@ static int cmp_int(const void *a, const void *b)
 
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
-                        int *npart, int *pdims)
+                        int *npart, int *pdims, int quiet)
 {
     if (!spec) {
         if (record && ndims < 2) {
-            ncsfi_set_error(f, f->rank == 0, "variable %s: a record variable needs a "
+            if (!quiet) ncsfi_set_error(f, f->rank == 0, "variable %s: a record variable needs a "
                             "dimension besides the record dimension to be subfiled", varname);
             return NC_EINVAL;
         }
@@ -46,26 +46,26 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
             if (!*end && x >= 0 && x < ndims) d = (int)x;
         }
         if (d < 0) {
-            ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": \"%s\" is not a "
+            if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": \"%s\" is not a "
                             "dimension of variable %s", spec, tok, varname);
             err = NC_EINVAL;
             break;
         }
         if (record && d == 0) {
-            ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": variable %s cannot be "
+            if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": variable %s cannot be "
                             "partitioned along its record dimension", spec, varname);
             err = NC_EINVAL;
             break;
         }
         for (int i = 0; i < n; i++)
             if (pdims[i] == d) {
-                ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names dimension "
+                if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names dimension "
                                 "%d twice", spec, d);
                 err = NC_EINVAL;
             }
         if (err) break;
         if (n == SF_MAX_PDIMS) {
-            ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": at most %d "
+            if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": at most %d "
                             "dimensions", spec, SF_MAX_PDIMS);
             err = NC_EINVAL;
             break;
@@ -75,7 +75,7 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
     free(copy);
     if (err) return err;
     if (n == 0) {
-        ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names no dimension", spec);
+        if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names no dimension", spec);
         return NC_EINVAL;
     }
     qsort(pdims, n, sizeof(int), cmp_int);

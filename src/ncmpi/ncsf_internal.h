@@ -40,6 +40,13 @@ typedef struct ncsf_hints {
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
+/* Warns (if print and not NCSF_QUIET) of keys that look like ncsf's but
+ * are not (a misspelling, with the likely key), and of settings such as
+ * subfiling_nfiles given where subfiling is not enabled (h parsed from
+ * info; enabled_elsewhere: the file's hints enable it). seen holds what
+ * was said on this dataset already: each thing is said once. */
+void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere, int print,
+                      char *seen, size_t seenlen, const char *where);
 
 /* ---- env_hints.c: NCSF_HINTS and PNETCDF_HINTS' subfiling keys -------- */
 /* user's info with the environment's hints over it, in a new info for the
@@ -107,6 +114,7 @@ typedef struct ncsf_file {
     ncsf_pending *pending;
     int next_req;
     char errmsg[512];
+    char warned[512];    /* hints warned about (ncsfi_hints_warn) */
 } ncsf_file;
 
 /* ---- registry.c ------------------------------------------------------- */
@@ -155,9 +163,11 @@ int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
+/* quiet: a failure is a skip by design (dimensions named for the whole
+ * file that this variable lacks): no message */
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
-                        int *npart, int *pdims);
+                        int *npart, int *pdims, int quiet);
 
 /* ---- metadata.c: the subfiling attributes ----------------------------- */
 typedef struct ncsf_atts ncsf_atts;
