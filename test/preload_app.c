@@ -9,7 +9,8 @@
  *
  * Variables: temp(z,y,x) double, written with put_vara_all by slabs of z;
  * pres(z,y,x) float, with iput + wait_all; lev(z) float, a coordinate, by
- * rank 0 in independent mode; flux(t,x) int, two records. Read back on
+ * rank 0 in independent mode; flux(t,x) int, two records; step, a scalar
+ * int, by rank 0 (it stays in the base file: ncsf-merge copies it). Read back on
  * every process by slabs of x (another decomposition), through
  * inq_varndims / inq_dimlen as a program would. Every variable carries
  * "test_seed" so that test/nc_verify can check the files as well.
@@ -38,7 +39,7 @@ static long long lin3(MPI_Offset z, MPI_Offset y, MPI_Offset x) { return (z * NY
 
 static void write_file(const char *path)
 {
-    int ncid, dz, dy, dx, dt, vt, vp, vl, vf, d3[3], req, st, seeds[4] = {1, 2, 3, 4};
+    int ncid, dz, dy, dx, dt, vt, vp, vl, vf, vs, d3[3], req, st, seeds[4] = {1, 2, 3, 4};
     TRY(ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
     TRY(ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &dt));
     TRY(ncmpi_def_dim(ncid, "z", NZ, &dz));
@@ -50,6 +51,7 @@ static void write_file(const char *path)
     TRY(ncmpi_def_var(ncid, "lev", NC_FLOAT, 1, &dz, &vl));
     int dtx[2] = {dt, dx};
     TRY(ncmpi_def_var(ncid, "flux", NC_INT, 2, dtx, &vf));
+    TRY(ncmpi_def_var(ncid, "step", NC_INT, 0, NULL, &vs));
     int ids[4] = {vt, vp, vl, vf};
     for (int i = 0; i < 4; i++) TRY(ncmpi_put_att_int(ncid, ids[i], "test_seed", NC_INT, 1, &seeds[i]));
     TRY(ncmpi_put_att_text(ncid, vt, "units", 1, "K"));
@@ -86,6 +88,7 @@ static void write_file(const char *path)
         for (int z = 0; z < NZ; z++) lev[z] = (float)test_value(NC_FLOAT, z, 3);
         MPI_Offset ls = 0, lc = NZ;
         TRY(ncmpi_put_vara_float(ncid, vl, &ls, &lc, lev));
+        TRY(ncmpi_put_var_int(ncid, vs, &seeds[3]));
     }
     TRY(ncmpi_end_indep_data(ncid));
     TRY(ncmpi_close(ncid));
@@ -142,6 +145,10 @@ static void read_file(const char *path)
     int flux[NREC * NX];
     TRY(ncmpi_get_var_float_all(ncid, vl, lev));
     TRY(ncmpi_get_var_int_all(ncid, vf, flux));
+    int step = 0, vs;
+    TRY(ncmpi_inq_varid(ncid, "step", &vs));
+    TRY(ncmpi_get_var_int_all(ncid, vs, &step));
+    check("step", 0, step, 4);
     for (int z = 0; z < NZ; z++) check("lev", z, lev[z], (float)test_value(NC_FLOAT, z, 3));
     for (int i = 0; i < NREC * NX; i++) check("flux", i, flux[i], (int)test_value(NC_INT, i, 4));
     TRY(ncmpi_close(ncid));

@@ -13,6 +13,8 @@
  * reopen    a damaged dataset opened for writing and closed stays damaged
  * marks     the writer's mark through a subfile path and after redef/enddef
  * buftype   a buffer type freed between iget/iput and wait
+ * varm      a flexible put/get_varm (a derived buffer type and an imap):
+ *           the imap was ignored, the file transposed (PnetCDF's suite)
  * dims      dimensions that contradict the subfiling attributes
  * records2  a subfile with fewer records than the dataset
  * fifo      a FIFO where a subfile should be
@@ -543,6 +545,55 @@ static void case_buftype(void)
     free(want);
 }
 
+/* ---- varm ----------------------------------------------------------------- */
+
+/* A flexible varm: the buffer every other int (a vector type), holding this
+ * rank's rows transposed (imap {1, rows}). PnetCDF packs the buffer first
+ * and maps the packed elements; ncsf applied the type and dropped the
+ * imap, so the file held the transposed block and the round trip hid it. */
+static void case_varm(void)
+{
+    char path[512];
+    int ncid, w;
+    MPI_Offset st[2], ct[2], stride[2] = {1, 1}, imap[2];
+    MPI_Datatype every_other;
+    ts.where = "varm";
+    path_of(path, sizeof path, "varm.nc");
+    write_vw(path, 90, NC_CLOBBER);
+    my_rows(st, ct);
+    imap[0] = 1, imap[1] = ct[0];
+    int n = (int)(ct[0] * ct[1]);
+    int *want = malloc(sizeof(int) * (n + 1)), *buf = malloc(sizeof(int) * 2 * (n + 1));
+    fill(want, st, ct, 91); /* row-major: want[i * NY + j] */
+    for (int i = 0; i < ct[0]; i++)
+        for (int j = 0; j < NY; j++) {
+            buf[2 * (j * ct[0] + i)] = want[i * NY + j];
+            buf[2 * (j * ct[0] + i) + 1] = -7;
+        }
+    MPI_Type_vector(n, 1, 2, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &w));
+    agreed(ncmpi_put_varm_all(ncid, w, st, ct, stride, imap, buf, 1, every_other), NC_NOERR,
+           "flexible put_varm_all");
+    check_all(ncid, "w", 91, NC_NOERR, "the file after a flexible, transposing put_varm");
+    for (int i = 0; i < 2 * n; i++) buf[i] = -1;
+    agreed(ncmpi_get_varm_all(ncid, w, st, ct, stride, imap, buf, 1, every_other), NC_NOERR,
+           "flexible get_varm_all");
+    for (int i = 0; i < ct[0]; i++)
+        for (int j = 0; j < NY; j++)
+            if (buf[2 * (j * ct[0] + i)] != want[i * NY + j] || buf[2 * (j * ct[0] + i) + 1] != -1) {
+                EXPECT(&ts, 0, "get_varm: element (%d,%d) is %d (gap %d), expected %d (gap -1)", i, j,
+                       buf[2 * (j * ct[0] + i)], buf[2 * (j * ct[0] + i) + 1], want[i * NY + j]);
+                i = (int)ct[0];
+                break;
+            }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    MPI_Type_free(&every_other);
+    free(want);
+    free(buf);
+}
+
 /* ---- dims ----------------------------------------------------------------- */
 
 static void case_dims(void)
@@ -848,7 +899,7 @@ int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
         {"records", case_records}, {"pending", case_pending}, {"names", case_names},
-        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype},
+        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype}, {"varm", case_varm},
         {"dims", case_dims}, {"records2", case_records2}, {"fifo", case_fifo},
         {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why},

@@ -100,7 +100,7 @@ static int copy_data(int in, int out, int varid, int outid, const copy_opts *o, 
         if (nd) { st[0] = n ? first : 0; ct[0] = n; }
         MPI_Offset cnt = nd ? n * row : (o->rank == 0);
         if (nd == 0) {
-            err = ncmpi_get_var_all(in, varid, buf, -1, MPI_DATATYPE_NULL);
+            err = ncmpi_get_var_all(in, varid, buf, 1, MPI_DATATYPE_NULL); /* (1: PnetCDF 1.12.3 aborts on -1 with a NULL type) */
         } else {
             err = ncmpi_get_vara_all(in, varid, st, ct, buf, cnt, MPI_DATATYPE_NULL);
         }
@@ -108,7 +108,7 @@ static int copy_data(int in, int out, int varid, int outid, const copy_opts *o, 
             if (nd == 0) {
                 if (o->rank == 0) {
                     ncmpi_begin_indep_data(out);
-                    err = ncmpi_put_var(out, outid, buf, -1, MPI_DATATYPE_NULL);
+                    err = ncmpi_put_var(out, outid, buf, 1, MPI_DATATYPE_NULL);
                     ncmpi_end_indep_data(out);
                 } else {
                     ncmpi_begin_indep_data(out);

@@ -194,6 +194,15 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     for (int d = 0; d < v->ndims; d++) p->count[d] = p->reqs[0].count[d];
     if (c->kind == NCSF_VARM && c->imap && !imap_is_contiguous(v->ndims, p->count, c->imap))
         p->imap = c->imap;
+    if (p->imap && p->packed) {
+        /* the imap addresses the packed buffer: it must stay inside it */
+        MPI_Offset last = 0;
+        for (int d = 0; d < v->ndims; d++) {
+            if (p->imap[d] < 0) return NC_EINVAL;
+            if (p->count[d] > 0) last += (p->count[d] - 1) * p->imap[d];
+        }
+        if (p->nelems > 0 && last >= p->nelems) return NC_EIOMISMATCH;
+    }
 
     int same = p->itype == v->xtype && !p->packed && !p->imap;
     size_t nbytes = (size_t)p->nelems * es;
@@ -212,13 +221,22 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
             int is = ncsfi_xsize(p->itype);
             void *src = c->buf, *tmp = NULL;
             if (p->packed || p->imap) {
+                /* a flexible buffer is packed first; an imap then maps
+                 * into the packed buffer (PnetCDF's order) */
+                void *mapped = c->buf, *packed = NULL;
                 tmp = malloc((size_t)p->nelems * is + 1);
                 if (!tmp) return NC_ENOMEM;
-                if (p->packed) {
-                    if ((err = ncsfi_pack(c->buf, c->bufcount, c->buftype, tmp))) { free(tmp); return err; }
-                } else {
-                    imap_copy(v->ndims, p->count, p->imap, c->buf, tmp, is, 1);
+                if (p->packed && p->imap && !(packed = malloc((size_t)p->nelems * is + 1))) {
+                    free(tmp);
+                    return NC_ENOMEM;
                 }
+                if (p->packed) {
+                    err = ncsfi_pack(c->buf, c->bufcount, c->buftype, p->imap ? packed : tmp);
+                    if (err) { free(tmp); free(packed); return err; }
+                    mapped = packed;
+                }
+                if (p->imap) imap_copy(v->ndims, p->count, p->imap, mapped, tmp, is, 1);
+                free(packed);
                 src = tmp;
             }
             p->range_err = ncsfi_convert_put(src, p->itype, p->xbuf, v->xtype, p->nelems);
@@ -251,7 +269,16 @@ int ncsfi_finish(ncsf_prepared *p)
     char *tmp = malloc((size_t)p->nelems * is + 1);
     if (!tmp) return NC_ENOMEM;
     err = ncsfi_convert_get(p->xbuf, p->v->xtype, tmp, p->itype, p->nelems);
-    if (p->packed) {
+    if (p->packed && p->imap) {
+        /* mapped within the packed form of the caller's buffer, which is
+         * then unpacked: elements the imap skips keep their values */
+        char *mapped = malloc((size_t)p->nelems * is + 1);
+        int e = mapped ? ncsfi_pack(p->ubuf, p->bufcount, p->buftype, mapped) : NC_ENOMEM;
+        if (!e) imap_copy(p->v->ndims, p->count, p->imap, mapped, tmp, is, 0);
+        if (!e) e = ncsfi_unpack(mapped, p->ubuf, p->bufcount, p->buftype);
+        if (!err) err = e;
+        free(mapped);
+    } else if (p->packed) {
         int e = ncsfi_unpack(tmp, p->ubuf, p->bufcount, p->buftype);
         if (!err) err = e;
     } else {
