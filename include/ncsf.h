@@ -96,6 +96,11 @@ int ncsf_wait(int ncid, int num, int *reqs, int *statuses);
 int ncsf_wait_all(int ncid, int num, int *reqs, int *statuses);
 int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
 
+/* Fill a record of a record variable (in the subfiles, when subfiled). */
+int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno);
+/* Rename a variable; a subfiled one gives NC_ENOTSUPPORT on every process. */
+int ncsf_rename_var(int ncid, int varid, const char *newname);
+
 #ifdef __cplusplus
 }
 #endif

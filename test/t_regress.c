@@ -13,6 +13,9 @@
  * reopen    a damaged dataset opened for writing and closed stays damaged
  * marks     the writer's mark through a subfile path and after redef/enddef
  * buftype   a buffer type freed between iget/iput and wait
+ * fill      fill mode on a subfiled variable: unwritten elements read as
+ *           zero (the fill value was lost); fill_var_rec wrote the
+ *           placeholder; rename_var renamed the placeholder only
  * varm      a flexible put/get_varm (a derived buffer type and an imap):
  *           the imap was ignored, the file transposed (PnetCDF's suite)
  * dims      dimensions that contradict the subfiling attributes
@@ -594,6 +597,59 @@ static void case_varm(void)
     free(buf);
 }
 
+/* ---- fill ----------------------------------------------------------------- */
+
+static void case_fill(void)
+{
+    char path[512];
+    int ncid, dx, dy, dt, v, r, dims[2];
+    MPI_Info info = sf_info(3);
+    ts.where = "fill";
+    path_of(path, sizeof path, "fill.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &dt));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &dx));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &dy));
+    dims[0] = dx, dims[1] = dy;
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, dims, &v, info));
+    dims[0] = dt, dims[1] = dx;
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_INT, 2, dims, &r, info));
+    int fv = -99;
+    EXPECT_OK(&ts, ncmpi_put_att_int(ncid, r, "_FillValue", NC_INT, 1, &fv));
+    EXPECT_OK(&ts, ncmpi_set_fill(ncid, NC_FILL, NULL));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    /* v: only row 0 written; r: record 1 filled, nothing written */
+    MPI_Offset st[2] = {0, 0}, ct[2] = {ts.rank == 0, NY};
+    int row[NY];
+    for (int j = 0; j < NY; j++) row[j] = j + 1;
+    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, row));
+    agreed(ncmpi_fill_var_rec(ncid, r, 1), NC_NOERR, "fill_var_rec on a subfiled record variable");
+    agreed(ncmpi_rename_var(ncid, v, "w"), NC_ENOTSUPPORT, "rename_var of a subfiled variable");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    int all[NX * NY], rec[2 * NX];
+    MPI_Offset n = 0;
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "r", &r));
+    EXPECT_OK(&ts, ncmpi_get_var_int_all(ncid, v, all));
+    for (int i = 0; i < NX * NY; i++)
+        if (all[i] != (i < NY ? i + 1 : NC_FILL_INT)) {
+            EXPECT(&ts, 0, "v[%d] = %d, expected %d", i, all[i], i < NY ? i + 1 : NC_FILL_INT);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, dt, &n));
+    EXPECT(&ts, n == 2, "%lld records after fill_var_rec(1), expected 2", (long long)n);
+    MPI_Offset rs[2] = {0, 0}, rc[2] = {2, NX};
+    EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, r, rs, rc, rec));
+    for (int i = NX; i < 2 * NX; i++)
+        if (rec[i] != fv) {
+            EXPECT(&ts, 0, "r[1][%d] = %d, expected the fill value %d", i - NX, rec[i], fv);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    MPI_Info_free(&info);
+}
+
 /* ---- dims ----------------------------------------------------------------- */
 
 static void case_dims(void)
@@ -899,7 +955,7 @@ int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
         {"records", case_records}, {"pending", case_pending}, {"names", case_names},
-        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype}, {"varm", case_varm},
+        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype}, {"varm", case_varm}, {"fill", case_fill},
         {"dims", case_dims}, {"records2", case_records2}, {"fifo", case_fifo},
         {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why},

@@ -145,6 +145,8 @@ DCALL(`inq_nreqs', `inq_nreqs', `int ncid, int *nreqs', `ncid, nreqs')dnl
 DCALL(`wait', `wait', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`wait_all', `wait_all', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`cancel', `cancel', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
+DCALL(`fill_var_rec', `fill_var_rec', `int ncid, int varid, MPI_Offset recno', `ncid, varid, recno')dnl
+DCALL(`rename_var', `rename_var', `int ncid, int varid, const char *newname', `ncid, varid, newname')dnl
 ')
 
 divert(0)dnl

@@ -49,6 +49,12 @@ static int define_in_subfile(ncsf_file *f, int sid, ncsf_var *v, int k, int *sva
             err = ncmpi_copy_att(f->ncid, v->varid, att, sid, *svar);
     }
     if (!err) err = ncsfi_put_var_atts(f, sid, *svar, v, k);
+    /* fill mode as the placeholder has it (ncmpi_set_fill, def_var_fill):
+     * the block is filled when the subfile is made, with the _FillValue
+     * copied above or the type's default, as PnetCDF fills a file */
+    int nofill = 1;
+    if (!err && ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, NULL) == NC_NOERR && !nofill)
+        err = ncmpi_def_var_fill(sid, *svar, 0, NULL);
     return err;
 }
 
