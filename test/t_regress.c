@@ -16,6 +16,9 @@
  * fill      fill mode on a subfiled variable: unwritten elements read as
  *           zero (the fill value was lost); fill_var_rec wrote the
  *           placeholder; rename_var renamed the placeholder only
+ * erange    out-of-range values: stored as the type's fill value (PnetCDF)
+ *           where ncsf stored the cast; uchar into a CDF-1 byte variable
+ *           is its bits (no NC_ERANGE), as netCDF-3 has it
  * varm      a flexible put/get_varm (a derived buffer type and an imap):
  *           the imap was ignored, the file transposed (PnetCDF's suite)
  * dims      dimensions that contradict the subfiling attributes
@@ -597,6 +600,40 @@ static void case_varm(void)
     free(buf);
 }
 
+/* ---- erange --------------------------------------------------------------- */
+
+static void case_erange(void)
+{
+    char path[512];
+    int ncid, dx, b, fl;
+    MPI_Info info = sf_info(2);
+    ts.where = "erange";
+    path_of(path, sizeof path, "erange.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid)); /* CDF-1 */
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", 4, &dx));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "b", NC_BYTE, 1, &dx, &b, info));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "fl", NC_FLOAT, 1, &dx, &fl, info));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    unsigned char uc[4] = {255, 128, 1, 0}, back[4] = {0, 0, 0, 0};
+    double d[4] = {1.5, 1e300, -1e300, 2.5}, dback[4];
+    MPI_Offset st = 0, ct = ts.rank == 0 ? 4 : 0;
+    agreed(ncmpi_put_vara_uchar_all(ncid, b, &st, &ct, uc), NC_NOERR, "uchar 255 into a CDF-1 byte variable");
+    /* NC_ERANGE is the writer's own (as in PnetCDF): the others get none */
+    int e = ncmpi_put_vara_double_all(ncid, fl, &st, &ct, d);
+    EXPECT(&ts, e == (ts.rank == 0 ? NC_ERANGE : NC_NOERR), "doubles beyond a float: %s", ncmpi_strerror(e));
+    ct = 4;
+    EXPECT_OK(&ts, ncmpi_get_vara_uchar_all(ncid, b, &st, &ct, back));
+    EXPECT(&ts, !memcmp(uc, back, 4), "uchar read back %d %d %d %d", back[0], back[1], back[2], back[3]);
+    signed char sc[4];
+    EXPECT_OK(&ts, ncmpi_get_vara_schar_all(ncid, b, &st, &ct, sc));
+    EXPECT(&ts, sc[0] == -1 && sc[1] == -128, "the bits of 255 and 128 read as %d %d", sc[0], sc[1]);
+    EXPECT_OK(&ts, ncmpi_get_vara_double_all(ncid, fl, &st, &ct, dback));
+    EXPECT(&ts, dback[0] == 1.5 && dback[1] == (double)NC_FILL_FLOAT && dback[2] == (double)NC_FILL_FLOAT &&
+                    dback[3] == 2.5, "floats read back %g %g %g %g", dback[0], dback[1], dback[2], dback[3]);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    MPI_Info_free(&info);
+}
+
 /* ---- fill ----------------------------------------------------------------- */
 
 static void case_fill(void)
@@ -955,7 +992,7 @@ int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
         {"records", case_records}, {"pending", case_pending}, {"names", case_names},
-        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype}, {"varm", case_varm}, {"fill", case_fill},
+        {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype}, {"varm", case_varm}, {"fill", case_fill}, {"erange", case_erange},
         {"dims", case_dims}, {"records2", case_records2}, {"fifo", case_fifo},
         {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why},

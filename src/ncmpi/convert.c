@@ -35,7 +35,25 @@ static int named_itype(MPI_Datatype dt, nc_type *it)
     else if (dt == MPI_DOUBLE) *it = NC_DOUBLE;
     else if (dt == MPI_LONG_LONG_INT || dt == MPI_LONG_LONG || dt == MPI_INT64_T) *it = NC_INT64;
     else if (dt == MPI_UNSIGNED_LONG_LONG || dt == MPI_UINT64_T) *it = NC_UINT64;
-    else return NC_EUNSPTETYPE;
+    /* Fortran's (a Fortran program's flexible calls, through PnetCDF's
+     * bindings): integers and reals by their size */
+    else if (dt == MPI_CHARACTER) *it = NC_CHAR;
+    else if (dt == MPI_INTEGER || dt == MPI_INTEGER1 || dt == MPI_INTEGER2 || dt == MPI_INTEGER4 ||
+             dt == MPI_INTEGER8) {
+        int size = 0;
+        MPI_Type_size(dt, &size);
+        if (size == 1) *it = NC_BYTE;
+        else if (size == 2) *it = NC_SHORT;
+        else if (size == 4) *it = NC_INT;
+        else if (size == 8) *it = NC_INT64;
+        else return NC_EUNSPTETYPE;
+    } else if (dt == MPI_REAL || dt == MPI_REAL4 || dt == MPI_REAL8 || dt == MPI_DOUBLE_PRECISION) {
+        int size = 0;
+        MPI_Type_size(dt, &size);
+        if (size == 4) *it = NC_FLOAT;
+        else if (size == 8) *it = NC_DOUBLE;
+        else return NC_EUNSPTETYPE;
+    } else return NC_EUNSPTETYPE;
     return NC_NOERR;
 }
 
@@ -121,6 +139,25 @@ static double as_double(value v)
 }
 
 /* Store v as type t at p; returns 1 if out of t's range. */
+/* The type's default fill value at p: what a value out of range becomes
+ * (PnetCDF's default, its "erange fill"), with NC_ERANGE returned. */
+static void store_fill(char *p, nc_type t)
+{
+    switch (t) {
+    case NC_BYTE: *(signed char *)p = NC_FILL_BYTE; break;
+    case NC_SHORT: { short x = NC_FILL_SHORT; memcpy(p, &x, 2); break; }
+    case NC_INT: { int x = NC_FILL_INT; memcpy(p, &x, 4); break; }
+    case NC_INT64: { long long x = NC_FILL_INT64; memcpy(p, &x, 8); break; }
+    case NC_UBYTE: *(unsigned char *)p = NC_FILL_UBYTE; break;
+    case NC_USHORT: { unsigned short x = NC_FILL_USHORT; memcpy(p, &x, 2); break; }
+    case NC_UINT: { unsigned x = NC_FILL_UINT; memcpy(p, &x, 4); break; }
+    case NC_UINT64: { unsigned long long x = NC_FILL_UINT64; memcpy(p, &x, 8); break; }
+    case NC_FLOAT: { float x = NC_FILL_FLOAT; memcpy(p, &x, 4); break; }
+    case NC_DOUBLE: { double x = NC_FILL_DOUBLE; memcpy(p, &x, 8); break; }
+    default: break;
+    }
+}
+
 static int store(char *p, nc_type t, value v)
 {
     int bad = 0;
@@ -145,6 +182,7 @@ static int store(char *p, nc_type t, value v)
     case NC_DOUBLE: { double x = as_double(v); memcpy(p, &x, 8); break; }
     default: break;
     }
+    if (bad) store_fill(p, t);
     return bad;
 }
 

@@ -190,6 +190,10 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
             return NC_EEDGE;
     }
     if ((err = buffer_type(v, c, p))) return err;
+    /* netCDF's classic rule, which PnetCDF keeps: in CDF-1 and CDF-2 a
+     * byte variable takes unsigned chars as their bits (255 is -1, no
+     * NC_ERANGE), both ways */
+    if (v->xtype == NC_BYTE && p->itype == NC_UBYTE && f->format != NC_FORMAT_CDF5) p->itype = NC_BYTE;
     if (p->nelems > 0 && !c->buf) return NC_ENULLBUF;
     for (int d = 0; d < v->ndims; d++) p->count[d] = p->reqs[0].count[d];
     if (c->kind == NCSF_VARM && c->imap && !imap_is_contiguous(v->ndims, p->count, c->imap))
