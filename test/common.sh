@@ -60,4 +60,13 @@ ncdump_all() {
   done
 }
 
+# expect_files DIR PATTERN NAME...: the files of DIR that match PATTERN
+# are exactly NAME... (in any order); says what differs
+expect_files() {
+  _dir=$1 _pat=$2; shift 2
+  _got=$(cd "$_dir" && ls $_pat 2>/dev/null | sort | tr '\n' ' ' | sed 's/ $//')
+  _want=$(for _n in "$@"; do echo "$_n"; done | sort | tr '\n' ' ' | sed 's/ $//')
+  [ "$_got" = "$_want" ] || { echo "$_pat in $_dir: [$_got], expected [$_want]" >&2; return 1; }
+}
+
 finish() { exit $((failed > 0)); }

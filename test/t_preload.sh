@@ -39,10 +39,8 @@ for np in $(nps t_preload); do
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
   report $_rc "preload with NCSF_HINTS: every value read back np=$np"
 
-  _want="sf.nc.pres.0 sf.nc.pres.1 sf.nc.pres.2 sf.nc.temp.0 sf.nc.temp.1 sf.nc.temp.2"
-  _got=$(cd "$d" && ls sf.nc.* 2>/dev/null | sort | tr '\n' ' ' | sed 's/ $//')
-  [ "$_got" = "$_want" ] || echo "subfiles: [$_got], expected [$_want]" >&2
-  [ "$_got" = "$_want" ] && "$T/ncsf-info" "$d/sf.nc" > "$d/info.txt" 2>&1 &&
+  expect_files "$d" "sf.nc.*" sf.nc.pres.0 sf.nc.pres.1 sf.nc.pres.2 sf.nc.temp.0 sf.nc.temp.1 sf.nc.temp.2 &&
+    "$T/ncsf-info" "$d/sf.nc" > "$d/info.txt" 2>&1 &&
     grep -q "temp" "$d/info.txt" && "$B/test/nc_verify" "$d/sf.nc" "$d"/sf.nc.* && ncdump_all "$d/sf.nc" "$d"/sf.nc.*
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/info.txt" >&2
   report $_rc "preload: temp and pres subfiled (lev, flux below subfiling_min_size), ncsf-info, nc_verify, ncdump np=$np"

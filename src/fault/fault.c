@@ -13,15 +13,7 @@
 
 int ncsf_fault_hit(int kind, const char *site);
 
-/* the test program's side, exported from libncsf.so in fault builds (the
- * library is otherwise compiled with hidden visibility) */
-#pragma GCC visibility push(default)
-void ncsf_fault_arm(int rank, long k);
-long ncsf_fault_count(void);
-void ncsf_fault_record(int on);
-const char *ncsf_fault_site(long k);
-int ncsf_fault_fired(void);
-#pragma GCC visibility pop
+#include "fault_hooks.h"
 
 /* The one piece of process-wide state of a fault-injection build. */
 static struct {

@@ -34,14 +34,8 @@
 
 enum { NCSF_FAULT_ALLOC = 1, NCSF_FAULT_MPI = 2, NCSF_FAULT_SYS = 4 };
 
-/* the test program's side (exported in fault builds only) */
-#pragma GCC visibility push(default)
-void ncsf_fault_arm(int rank, long k);
-long ncsf_fault_count(void);
-void ncsf_fault_record(int on);
-const char *ncsf_fault_site(long k);
-int ncsf_fault_fired(void);
-#pragma GCC visibility pop
+/* the test program's side */
+#include "fault_hooks.h"
 
 /* the library's side */
 int ncsf_fault_hit(int kind, const char *site);

@@ -39,6 +39,20 @@ static int parse_positive(const char *key, const char *val, int *out,
     return NC_NOERR;
 }
 
+/* A number of bytes, 0 or more. */
+static int parse_bytes(const char *key, const char *val, long long *out, char *msg, int msglen)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(val, &end, 10);
+    if (end == val || *end || errno == ERANGE || x < 0) {
+        snprintf(msg, msglen, "hint %s=\"%s\" is not a number of bytes", key, val);
+        return NC_EINVAL;
+    }
+    *out = x;
+    return NC_NOERR;
+}
+
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
 {
     char val[MPI_MAX_INFO_VAL + 1];
@@ -72,16 +86,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
         return err;
     MPI_Info_get(info, "subfiling_aggregate", MPI_MAX_INFO_VAL, val, &flag);
-    if (flag) {
-        char *end;
-        errno = 0;
-        long long x = strtoll(val, &end, 10);
-        if (end == val || *end || errno == ERANGE || x < 0) {
-            snprintf(msg, msglen, "hint subfiling_aggregate=\"%s\" is not a number of bytes", val);
-            return NC_EINVAL;
-        }
-        h->aggregate = x;
-    }
+    if (flag && (err = parse_bytes("subfiling_aggregate", val, &h->aggregate, msg, msglen))) return err;
     MPI_Info_get(info, "subfiling_format", MPI_MAX_INFO_VAL, val, &flag);
     if (flag) {
         if (!strcmp(val, "1") || !strcmp(val, "2")) h->format = val[0] - '0';
@@ -91,16 +96,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
         }
     }
     MPI_Info_get(info, "subfiling_min_size", MPI_MAX_INFO_VAL, val, &flag);
-    if (flag) {
-        char *end;
-        errno = 0;
-        long long x = strtoll(val, &end, 10);
-        if (end == val || *end || errno == ERANGE || x < 0) {
-            snprintf(msg, msglen, "hint subfiling_min_size=\"%s\" is not a number of bytes", val);
-            return NC_EINVAL;
-        }
-        h->min_size = x;
-    }
+    if (flag && (err = parse_bytes("subfiling_min_size", val, &h->min_size, msg, msglen))) return err;
     MPI_Info_get(info, "subfiling_vars", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && !(h->vars = strdup(val))) return NC_ENOMEM;
     MPI_Info_get(info, "subfiling_exclude", MPI_MAX_INFO_VAL, val, &flag);
