@@ -100,12 +100,31 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
 int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno);
 /* Rename a variable; a subfiled one gives NC_ENOTSUPPORT on every process. */
 int ncsf_rename_var(int ncid, int varid, const char *newname);
+/* Attribute counts and numbers without ncsf's own "subfiling_*"
+ * attributes, which stay on disk and readable by name (doc/user-guide.md). */
+int ncsf_inq(int ncid, int *ndimsp, int *nvarsp, int *ngattsp, int *unlimdimidp);
+int ncsf_inq_natts(int ncid, int *nattsp);
+int ncsf_inq_varnatts(int ncid, int varid, int *nattsp);
+int ncsf_inq_attname(int ncid, int varid, int attnum, char *name);
+int ncsf_inq_attid(int ncid, int varid, const char *name, int *idp);
+/* put_vard/get_vard: PnetCDF's on an ordinary variable; a subfiled one
+ * gives NC_ENOTSUPPORT (a collective call: on every process, whichever
+ * variable each one named). */
+int ncsf_put_vard(int ncid, int varid, MPI_Datatype filetype, const void *buf,
+                  MPI_Offset bufcount, MPI_Datatype buftype);
+int ncsf_put_vard_all(int ncid, int varid, MPI_Datatype filetype, const void *buf,
+                      MPI_Offset bufcount, MPI_Datatype buftype);
+int ncsf_get_vard(int ncid, int varid, MPI_Datatype filetype, void *buf,
+                  MPI_Offset bufcount, MPI_Datatype buftype);
+int ncsf_get_vard_all(int ncid, int varid, MPI_Datatype filetype, void *buf,
+                      MPI_Offset bufcount, MPI_Datatype buftype);
 
 #ifdef __cplusplus
 }
 #endif
 
-/* The typed and flexible put/get/iput/iget/bput families (generated). */
+/* The typed and flexible put/get/iput/iget/bput families and the
+ * mput/mget calls (generated). */
 #include <ncsf_api.h>
 
 #pragma GCC visibility pop

@@ -30,6 +30,12 @@
  * newline   control characters in names
  * enddef    puts after a failed enddef; names too long for a file name
  * why       the reason a create or open failed, on every rank
+ * multi     mput/mget naming subfiled variables went to PnetCDF whole (one
+ *           element per call landed in the placeholder, NC_NOERR); put_vard
+ *           on a subfiled variable wrote the placeholder and said NC_NOERR
+ * hidden    the library's own subfiling_* attributes were counted and
+ *           numbered by the API: a loop copying a subfiled variable's
+ *           attributes copied them, and the copy looked subfiled
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -116,18 +122,26 @@ static int check_all(int ncid, const char *name, int seed, int want, const char 
     return err;
 }
 
-/* A dataset of two subfiled variables v (3 files) and w (2 files). */
-static void write_vw(const char *path, int seed, int cmode)
+/* Creates a dataset with two subfiled variables v (3 files) and w (2
+ * files) of dimensions x, y (d); it is left in define mode. */
+static int define_vw(const char *path, int cmode, int *d, int *v, int *w)
 {
-    int ncid, d[2], v, w;
+    int ncid;
     EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, cmode | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
     MPI_Info i3 = sf_info(3), i2 = sf_info(2);
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "w", NC_INT, 2, d, &w, i2));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, v, i3));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "w", NC_INT, 2, d, w, i2));
     MPI_Info_free(&i3);
     MPI_Info_free(&i2);
+    return ncid;
+}
+
+/* That dataset, written with rows from every rank. */
+static void write_vw(const char *path, int seed, int cmode)
+{
+    int d[2], v, w, ncid = define_vw(path, cmode, d, &v, &w);
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     put_rows(ncid, v, seed);
     put_rows(ncid, w, seed + 1);
@@ -988,6 +1002,209 @@ static void case_why(void)
     MPI_Info_free(&ci);
 }
 
+/* ---- multi: mput/mget and vard ------------------------------------------- */
+
+static void case_multi(void)
+{
+    char path[512];
+    int ncid, d[2], v, w, o;
+    MPI_Offset st[2], ct[2];
+    ts.where = "multi";
+    path_of(path, sizeof path, "multi.nc");
+    ncid = define_vw(path, NC_CLOBBER, d, &v, &w);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "o", NC_INT, 2, d, &o, MPI_INFO_NULL));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+
+    /* three variables (two subfiled, one not) in one collective mput */
+    my_rows(st, ct);
+    int n = (int)(ct[0] * ct[1]);
+    int *bv = malloc(sizeof(int) * (n + 1)), *bw = malloc(sizeof(int) * (n + 1)),
+        *bo = malloc(sizeof(int) * (n + 1));
+    fill(bv, st, ct, 160);
+    fill(bw, st, ct, 161);
+    fill(bo, st, ct, 162);
+    int vars[3] = {v, w, o};
+    MPI_Offset *sts[3] = {st, st, st}, *cts[3] = {ct, ct, ct};
+    int *bufs[3] = {bv, bw, bo};
+    agreed(ncmpi_mput_vara_int_all(ncid, 3, vars, sts, cts, bufs), NC_NOERR, "mput_vara_int_all");
+    check_all(ncid, "v", 160, NC_NOERR, "v after mput_vara_int_all");
+    check_all(ncid, "w", 161, NC_NOERR, "w after mput_vara_int_all");
+    check_all(ncid, "o", 162, NC_NOERR, "o after mput_vara_int_all");
+
+    /* flexible mput_var1 of one element per variable from the last rank
+     * only: the other ranks name no request at all (a collective call
+     * with different numbers of requests) */
+    int last = ts.rank == ts.nprocs - 1, e1 = -5, e2 = -6;
+    MPI_Offset at_v[2] = {NX - 1, NY - 1}, at_w[2] = {0, 1};
+    MPI_Offset *sts1[2] = {at_v, at_w}, counts1[2] = {1, 1};
+    void *bufs1[2] = {&e1, &e2};
+    MPI_Datatype types1[2] = {MPI_INT, MPI_INT};
+    agreed(ncmpi_mput_var1_all(ncid, last ? 2 : 0, vars, sts1, bufs1, counts1, types1), NC_NOERR,
+           "mput_var1_all from one rank");
+
+    /* mget, independent, strided with NULL strides, typed; then the two
+     * elements through get_var1 */
+    EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
+    int *gv = malloc(sizeof(int) * NX * NY), *gw = malloc(sizeof(int) * NX * NY);
+    MPI_Offset all_st[2] = {0, 0}, all_ct[2] = {NX, NY};
+    MPI_Offset *gsts[2] = {all_st, all_st}, *gcts[2] = {all_ct, all_ct};
+    int *gbufs[2] = {gv, gw};
+    EXPECT_OK(&ts, ncmpi_mget_vars_int(ncid, 2, vars, gsts, gcts, NULL, gbufs));
+    for (int i = 0; i < NX * NY; i++) {
+        int wv = i == NX * NY - 1 ? -5 : (int)test_value(NC_INT, i, 160);
+        int ww = i == 1 ? -6 : (int)test_value(NC_INT, i, 161);
+        if (gv[i] != wv || gw[i] != ww) {
+            EXPECT(&ts, 0, "mget_vars_int: v[%d] = %d (want %d), w[%d] = %d (want %d)", i, gv[i], wv, i, gw[i], ww);
+            break;
+        }
+    }
+    int got = 0;
+    EXPECT_OK(&ts, ncmpi_mget_var1_int(ncid, 1, &w, sts1 + 1, (int *[]){&got}));
+    EXPECT(&ts, got == -6, "mget_var1_int: w[0][1] = %d, expected -6", got);
+    /* a bad coordinate in the second request: that error, the first
+     * request still done */
+    MPI_Offset bad[2] = {NX, 0};
+    MPI_Offset *stsb[2] = {all_st, bad};
+    int g0 = 0, g1 = 0;
+    int eb = ncmpi_mget_var1_int(ncid, 2, vars, stsb, (int *[]){&g0, &g1});
+    EXPECT(&ts, eb == NC_EINVALCOORDS && g0 == (int)test_value(NC_INT, 0, 160),
+           "mget_var1_int with a bad coordinate: %s, first value %d", ncmpi_strerror(eb), g0);
+
+    /* vard on a subfiled variable: refused, even independently */
+    MPI_Datatype ft;
+    int sizes[2] = {NX, NY}, subs[2] = {(int)ct[0] ? (int)ct[0] : 1, NY}, starts[2] = {(int)st[0] < NX ? (int)st[0] : 0, 0};
+    MPI_Type_create_subarray(2, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &ft);
+    MPI_Type_commit(&ft);
+    int *junk = calloc((size_t)NX * NY, sizeof(int));
+    EXPECT(&ts, ncmpi_put_vard(ncid, v, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT) == NC_ENOTSUPPORT,
+           "put_vard on a subfiled variable");
+    EXPECT(&ts, ncmpi_get_vard(ncid, v, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT) == NC_ENOTSUPPORT,
+           "get_vard on a subfiled variable");
+    EXPECT_OK(&ts, ncmpi_end_indep_data(ncid));
+    /* collective: every rank refused, also those that named o */
+    agreed(ncmpi_put_vard_all(ncid, ts.rank == 0 ? v : o, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT),
+           NC_ENOTSUPPORT, "put_vard_all naming a subfiled variable on rank 0");
+    agreed(ncmpi_get_vard_all(ncid, w, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_ENOTSUPPORT,
+           "get_vard_all of a subfiled variable");
+    /* on the ordinary variable it is PnetCDF's */
+    agreed(ncmpi_get_vard_all(ncid, o, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_NOERR,
+           "get_vard_all of an ordinary variable");
+    for (int i = 0; i < subs[0] * NY; i++)
+        if (junk[i] != (int)test_value(NC_INT, starts[0] * NY + i, 162)) {
+            EXPECT(&ts, 0, "get_vard_all of o: element %d is %d", i, junk[i]);
+            break;
+        }
+    MPI_Type_free(&ft);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* and nothing of the refused calls reached the files */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    int *r = malloc(sizeof(int) * NX * NY);
+    EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, v, all_st, all_ct, r));
+    for (int i = 0; i < NX * NY; i++)
+        if (r[i] != (i == NX * NY - 1 ? -5 : (int)test_value(NC_INT, i, 160))) {
+            EXPECT(&ts, 0, "v[%d] = %d after reopening", i, r[i]);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    free(r);
+    free(junk);
+    free(gv);
+    free(gw);
+    free(bv);
+    free(bw);
+    free(bo);
+}
+
+/* ---- hidden: ncsf's own attributes out of the API's counts ---------------- */
+
+static void case_hidden(void)
+{
+    char path[512], copy[512];
+    int ncid, d[2], v;
+    ts.where = "hidden";
+    path_of(path, sizeof path, "hidden.nc");
+    path_of(copy, sizeof copy, "copy.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    MPI_Info i3 = sf_info(3);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
+    MPI_Info_free(&i3);
+    EXPECT_OK(&ts, ncmpi_put_att_text(ncid, v, "units", 1, "K"));
+    EXPECT_OK(&ts, ncmpi_put_att_text(ncid, NC_GLOBAL, "title", 4, "test"));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 170);
+    /* an attribute put after enddef comes after ncsf's own on disk */
+    EXPECT_OK(&ts, ncmpi_redef(ncid));
+    int one = 1;
+    EXPECT_OK(&ts, ncmpi_put_att_int(ncid, v, "late", NC_INT, 1, &one));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* the application's view, through the base file and through a subfile */
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s.v.1", path);
+    const char *via[2] = {path, sub};
+    for (int w = 0; w < 2; w++) {
+        int natts = -1, ngatts = -1, ngatts2 = -1, id = -1;
+        char name[NC_MAX_NAME + 1];
+        EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, via[w], NC_NOWRITE, MPI_INFO_NULL, &ncid));
+        EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+        EXPECT_OK(&ts, ncmpi_inq_varnatts(ncid, v, &natts));
+        EXPECT(&ts, natts == 2, "via %s: inq_varnatts says %d, the application put 2", via[w], natts);
+        EXPECT_OK(&ts, ncmpi_inq_var(ncid, v, NULL, NULL, NULL, NULL, &natts));
+        EXPECT(&ts, natts == 2, "via %s: inq_var says %d attributes", via[w], natts);
+        EXPECT_OK(&ts, ncmpi_inq_natts(ncid, &ngatts));
+        EXPECT_OK(&ts, ncmpi_inq(ncid, NULL, NULL, &ngatts2, NULL));
+        EXPECT(&ts, ngatts == 1 && ngatts2 == 1, "via %s: %d / %d global attributes, the application put 1",
+               via[w], ngatts, ngatts2);
+        EXPECT_OK(&ts, ncmpi_inq_attname(ncid, v, 0, name));
+        EXPECT(&ts, !strcmp(name, "units"), "attribute 0 is %s", name);
+        EXPECT_OK(&ts, ncmpi_inq_attname(ncid, v, 1, name));
+        EXPECT(&ts, !strcmp(name, "late"), "attribute 1 is %s", name);
+        EXPECT(&ts, ncmpi_inq_attname(ncid, v, 2, name) == NC_ENOTATT, "attribute 2 exists: %s", name);
+        EXPECT_OK(&ts, ncmpi_inq_attid(ncid, v, "late", &id));
+        EXPECT(&ts, id == 1, "inq_attid(late) = %d", id);
+        EXPECT(&ts, ncmpi_inq_attid(ncid, v, "subfiling_nfiles", &id) == NC_ENOTATT,
+               "inq_attid of ncsf's own attribute");
+        /* by name, still there */
+        int nf = 0;
+        EXPECT_OK(&ts, ncmpi_get_att_int(ncid, v, "subfiling_nfiles", &nf));
+        EXPECT(&ts, nf == 3, "subfiling_nfiles read by name: %d", nf);
+        if (w == 0) {
+            /* the loop an application writes to copy a variable's
+             * attributes: the copy is an ordinary variable */
+            int out, dd[2], cv, n;
+            EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, copy, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &out));
+            EXPECT_OK(&ts, ncmpi_def_dim(out, "x", NX, &dd[0]));
+            EXPECT_OK(&ts, ncmpi_def_dim(out, "y", NY, &dd[1]));
+            EXPECT_OK(&ts, ncmpi_def_var(out, "v", NC_INT, 2, dd, &cv));
+            EXPECT_OK(&ts, ncmpi_inq_varnatts(ncid, v, &n));
+            for (int a = 0; a < n; a++) {
+                EXPECT_OK(&ts, ncmpi_inq_attname(ncid, v, a, name));
+                EXPECT_OK(&ts, ncmpi_copy_att(ncid, v, name, out, cv));
+            }
+            EXPECT_OK(&ts, ncmpi_enddef(out));
+            int buf[NX * NY];
+            MPI_Offset st[2] = {0, 0}, ct[2] = {NX, NY};
+            EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, v, st, ct, buf));
+            EXPECT_OK(&ts, ncmpi_put_vara_int_all(out, cv, st, ct, buf));
+            EXPECT_OK(&ts, ncmpi_close(out));
+        }
+        check_all(ncid, "v", 170, NC_NOERR, "v");
+        EXPECT_OK(&ts, ncmpi_close(ncid));
+    }
+    /* the copy: two attributes, no subfiles, the data in the file itself */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, copy, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    int natts = -1, nd = -1;
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncmpi_inq_varnatts(ncid, v, &natts));
+    EXPECT_OK(&ts, ncmpi_inq_varndims(ncid, v, &nd));
+    EXPECT(&ts, natts == 2 && nd == 2, "the copy: %d attributes, %d dimensions", natts, nd);
+    check_all(ncid, "v", 170, NC_NOERR, "the copy");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -995,7 +1212,8 @@ int main(int argc, char **argv)
         {"reopen", case_reopen}, {"marks", case_marks}, {"buftype", case_buftype}, {"varm", case_varm}, {"fill", case_fill}, {"erange", case_erange},
         {"dims", case_dims}, {"records2", case_records2}, {"fifo", case_fifo},
         {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
-        {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why},
+        {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why}, {"multi", case_multi},
+        {"hidden", case_hidden},
     };
     test_init(&ts, &argc, &argv);
     if (argc < 3) { fprintf(stderr, "usage: t_regress CASE DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }

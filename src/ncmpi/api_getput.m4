@@ -1,7 +1,7 @@
 divert(-1)
 changecom()
 dnl api_getput.m4: every typed and flexible put/get/iput/iget/bput call of
-dnl PnetCDF, generated from one template so that a fix is made once.
+dnl PnetCDF and its mput/mget calls, generated from one template so that a fix is made once.
 dnl   m4 -DMODE=source   the wrappers (src/ncmpi/api_getput.c)
 dnl   m4 -DMODE=header   their prototypes (include/ncsf_api.h)
 dnl   m4 -DMODE=redirect the ncmpi_* -> ncsf_* macros (include/ncsf_redirect.h)
@@ -104,6 +104,58 @@ FUNC($1, $1, $2, $3, NCSF_MODE_COLL, `_all')`'dnl
 FUNC(i$1, $1, $2, $3, NCSF_MODE_NB, `')`'dnl
 ifelse(`$1', `put', `FUNC(bput, $1, $2, $3, NCSF_MODE_BPUT, `')')')
 
+dnl The mput/mget calls (several variables in one call): on a dataset with
+dnl subfiled variables, each request is posted as ncsf's iput/iget and the
+dnl lot completed by one wait_all (collective) or wait, as PnetCDF itself
+dnl builds them; on any other dataset PnetCDF's own call, unchanged.
+dnl MKA/MKN/MKP: kind arguments, the i-th request's, passed through
+define(`MKA_var', `')
+define(`MKA_var1', `, MPI_Offset *const *starts')
+define(`MKA_vara', `, MPI_Offset *const *starts, MPI_Offset *const *counts')
+define(`MKA_vars', `MKA_vara`'`, MPI_Offset *const *strides'')
+define(`MKA_varm', `MKA_vars`'`, MPI_Offset *const *imaps'')
+define(`MKN_var', `')
+define(`MKN_var1', `, starts[i]')
+define(`MKN_vara', `, starts[i], counts[i]')
+define(`MKN_vars', `MKN_vara`'`, strides ? strides[i] : NULL'')
+define(`MKN_varm', `MKN_vars`'`, imaps ? imaps[i] : NULL'')
+define(`MKP_var', `')
+define(`MKP_var1', `, starts')
+define(`MKP_vara', `, starts, counts')
+define(`MKP_vars', `, starts, counts, strides')
+define(`MKP_varm', `, starts, counts, strides, imaps')
+define(`MBA', `ifelse(`$2', `', `, void *ifelse(`$1', `put', `const ')*bufs, const MPI_Offset *bufcounts, const MPI_Datatype *buftypes',
+`, indir(`CT_$2') *ifelse(`$1', `put', `const ')*bufs')')
+define(`MBN', `ifelse(`$2', `', `, bufs[i], bufcounts[i], buftypes[i]', `, bufs[i]')')
+define(`MBP', `ifelse(`$2', `', `, bufs, bufcounts, buftypes', `, bufs')')
+dnl MFUNC(io, kind, type, _all or empty)
+define(`MNAME', `m$1_$2`'TSUF($3)$4')
+define(`MFUNC', `ifelse(MODE, `header',
+`int ncsf_`'MNAME($@)(int ncid, int num, int *varids`'indir(`MKA_$2')`'MBA($1, $3));
+', MODE, `redirect',
+`#define ncmpi_`'MNAME($@) ncsf_`'MNAME($@)
+', MODE, `exports',
+`int ncmpi_`'MNAME($@)(int ncid, int num, int *varids`'indir(`MKA_$2')`'MBA($1, $3))
+{ return ncsf_`'MNAME($@)(ncid, num, varids`'indir(`MKP_$2')`'MBP($1, $3)); }
+', MODE, `next',
+`#define ncmpi_`'MNAME($@) NCSFI_NEXT(ncmpi_`'MNAME($@))
+',
+`int ncsf_`'MNAME($@)(int ncid, int num, int *varids`'indir(`MKA_$2')`'MBA($1, $3))
+{
+    int route = ncsfi_route_multi(ncid), i = 0, err = NC_NOERR;
+    if (route < 0) return route;
+    if (route == 0)
+        return ncmpi_`'MNAME($@)(ncid, num, varids`'indir(`MKP_$2')`'MBP($1, $3));
+    int *reqs = ncsfi_multi_reqs(num, &err);
+    while (!err && i < num &&
+           !(err = ncsf_i$1_$2`'TSUF($3)(ncid, varids[i]`'indir(`MKN_$2')`'MBN($1, $3), &reqs[i])))
+        i++;
+    return ncsfi_multi_wait(ncid, i, reqs, err, ifelse(`$4', `', 0, 1));
+}
+
+')')
+define(`MFAMILY', `MFUNC($1, $2, $3, `')`'MFUNC($1, $2, $3, `_all')')
+
 dnl DCALL(ncmpi name part, ncsf name part, parameters, arguments, redirect):
 dnl the dataset-level calls ncsf routes, written by hand in src/ncmpi and
 dnl declared in include/ncsf.h; redirect empty means ncsf.h redirects the
@@ -117,9 +169,13 @@ dnl PnetCDF's own ncmpi_inq_dimlen and ncmpi_inq_dimname call ncmpi_inq_dim
 dnl by its exported name, which in a program linked with ncsf is ncsf's (it
 dnl reports the dataset's record count, not the base file's): the library
 dnl asks PnetCDF's inq_dim itself. (Checked against PnetCDF 1.12.3: no other
-dnl call of PnetCDF re-enters through a name ncsf defines.)
+dnl call of PnetCDF re-enters through a name ncsf defines but inq_natts,
+dnl below.)
 define(`NEXT_inq_dimlen', `#define ncmpi_inq_dimlen(ncid, dimid, lenp) ncmpi_inq_dim(ncid, dimid, NULL, lenp)
 #define ncmpi_inq_dimname(ncid, dimid, name) ncmpi_inq_dim(ncid, dimid, name, NULL)
+')
+dnl PnetCDF's ncmpi_inq_natts calls ncmpi_inq by its exported name too
+define(`NEXT_inq_natts', `#define ncmpi_inq_natts(ncid, nattsp) ncmpi_inq(ncid, NULL, NULL, nattsp, NULL)
 ')
 define(`DATASET_CALLS', `dnl
 DCALL(`create', `create', `MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp', `comm, path, cmode, info, ncidp')dnl
@@ -147,6 +203,15 @@ DCALL(`wait_all', `wait_all', `int ncid, int num, int *reqs, int *statuses', `nc
 DCALL(`cancel', `cancel', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`fill_var_rec', `fill_var_rec', `int ncid, int varid, MPI_Offset recno', `ncid, varid, recno')dnl
 DCALL(`rename_var', `rename_var', `int ncid, int varid, const char *newname', `ncid, varid, newname')dnl
+DCALL(`inq', `inq', `int ncid, int *ndimsp, int *nvarsp, int *ngattsp, int *unlimdimidp', `ncid, ndimsp, nvarsp, ngattsp, unlimdimidp')dnl
+DCALL(`inq_natts', `inq_natts', `int ncid, int *nattsp', `ncid, nattsp')dnl
+DCALL(`inq_varnatts', `inq_varnatts', `int ncid, int varid, int *nattsp', `ncid, varid, nattsp')dnl
+DCALL(`inq_attname', `inq_attname', `int ncid, int varid, int attnum, char *name', `ncid, varid, attnum, name')dnl
+DCALL(`inq_attid', `inq_attid', `int ncid, int varid, const char *name, int *idp', `ncid, varid, name, idp')dnl
+DCALL(`put_vard', `put_vard', `int ncid, int varid, MPI_Datatype filetype, const void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
+DCALL(`put_vard_all', `put_vard_all', `int ncid, int varid, MPI_Datatype filetype, const void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
+DCALL(`get_vard', `get_vard', `int ncid, int varid, MPI_Datatype filetype, void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
+DCALL(`get_vard_all', `get_vard_all', `int ncid, int varid, MPI_Datatype filetype, void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
 ')
 
 divert(0)dnl
@@ -184,6 +249,7 @@ void *ncsfi_pnetcdf_symbol(const char *name);
 ')dnl
 DATASET_CALLS`'dnl
 foreach(`io', `(put, get)', `foreach(`kind', KINDS, `FAMILY(io, kind, `')`'foreach(`ty', TYPES, `FAMILY(io, kind, ty)')')')dnl
+foreach(`io', `(put, get)', `foreach(`kind', `(var, var1, vara, vars, varm)', `MFAMILY(io, kind, `')`'foreach(`ty', TYPES, `MFAMILY(io, kind, ty)')')')dnl
 ifelse(MODE, `header', `#ifdef __cplusplus
 }
 #endif

@@ -10,12 +10,14 @@ int ncsf_inq_var(int ncid, int varid, char *name, nc_type *xtypep, int *ndimsp,
                  int *dimids, int *nattsp)
 {
     ncsf_var *v = ncsfi_var(ncsfi_lookup(ncid), varid);
-    if (!v) return ncmpi_inq_var(ncid, varid, name, xtypep, ndimsp, dimids, nattsp);
-    int err = ncmpi_inq_var(ncid, varid, name, xtypep, NULL, NULL, nattsp);
-    if (err) return err;
-    if (ndimsp) *ndimsp = v->ndims;
-    if (dimids) memcpy(dimids, v->dimids, sizeof(int) * v->ndims);
-    return NC_NOERR;
+    int err;
+    if (!v) err = ncmpi_inq_var(ncid, varid, name, xtypep, ndimsp, dimids, NULL);
+    else if (!(err = ncmpi_inq_var(ncid, varid, name, xtypep, NULL, NULL, NULL))) {
+        if (ndimsp) *ndimsp = v->ndims;
+        if (dimids) memcpy(dimids, v->dimids, sizeof(int) * v->ndims);
+    }
+    /* without ncsf's own attributes (hidden_atts.c) */
+    return err ? err : ncsfi_visible_natts(ncid, varid, nattsp);
 }
 
 int ncsf_inq_varndims(int ncid, int varid, int *ndimsp)

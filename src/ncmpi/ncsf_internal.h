@@ -128,6 +128,23 @@ int ncsfi_route_error(ncsf_file *f, int bits, int mine);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* ---- hidden_atts.c ----------------------------------------------------- */
+/* varid's attribute count as the API shows it (ncsf's own left out) */
+int ncsfi_visible_natts(int ncid, int varid, int *nattsp);
+
+/* ---- multi.c: mput/mget (api_getput.m4) -------------------------------- */
+/* 1: ncid has subfiled variables, its mput/mget are served as iput/iget
+ * and one wait; 0: PnetCDF's own; NC_EBADID: no dataset of ours. */
+int ncsfi_route_multi(int ncid);
+/* Room for num requests and their statuses (NULL if num is 0, or with
+ * *err = NC_ENOMEM). */
+int *ncsfi_multi_reqs(int num, int *err);
+/* Completes the first `posted` requests in reqs (from ncsfi_multi_reqs;
+ * may be NULL when posted is 0) and frees it: wait_all when
+ * collective (even with none posted: the others may have some), else
+ * wait. Returns err if set, else the first error of the wait. */
+int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective);
+
 /* ---- file.c ----------------------------------------------------------- */
 int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp);

@@ -169,16 +169,18 @@ static void check_request(const sf_layout *lay, const uint8_t *p, size_t n, size
 
 static void check_layout(const sf_layout *lay, const uint8_t *p, size_t n)
 {
-    /* the blocks tile the array */
-    double vol = 1, sum = 0;
-    for (int d = lay->record; d < lay->ndims; d++) vol *= (double)lay->gsize[d];
+    /* the blocks tile the array: the volumes sum to the whole, counted in
+     * integers (doubles round above 2^53, and extents reach 2^62; unsigned
+     * products wrap alike on both sides, so the identity still holds) */
+    uint64_t vol = 1, sum = 0;
+    for (int d = lay->record; d < lay->ndims; d++) vol *= (uint64_t)lay->gsize[d];
     for (int k = 0; k < lay->nblocks; k++) {
         MPI_Offset bs[SF_MAX_DIMS], bc[SF_MAX_DIMS];
-        double b = 1;
+        uint64_t b = 1;
         sf_layout_block(lay, k, bs, bc);
         for (int d = lay->record; d < lay->ndims; d++) {
             REQUIRE(bs[d] >= 0 && bc[d] >= 1 && bs[d] + bc[d] <= lay->gsize[d]);
-            b *= (double)bc[d];
+            b *= (uint64_t)bc[d];
         }
         sum += b;
     }
