@@ -107,6 +107,13 @@ int ncsf_inq_natts(int ncid, int *nattsp);
 int ncsf_inq_varnatts(int ncid, int varid, int *nattsp);
 int ncsf_inq_attname(int ncid, int varid, int attnum, char *name);
 int ncsf_inq_attid(int ncid, int varid, const char *name, int *idp);
+/* Attribute writers (the put_att family is in ncsf_api.h): in a dataset
+ * with subfiling, names beginning "subfiling_" are ncsf's and give
+ * NC_ENAMEINUSE; a subfiled variable's attributes changed after its
+ * subfiles were made reach them at the next enddef. */
+int ncsf_del_att(int ncid, int varid, const char *name);
+int ncsf_rename_att(int ncid, int varid, const char *name, const char *newname);
+int ncsf_copy_att(int ncid_in, int varid_in, const char *name, int ncid_out, int varid_out);
 /* put_vard/get_vard: PnetCDF's on an ordinary variable; a subfiled one
  * gives NC_ENOTSUPPORT (a collective call: on every process, whichever
  * variable each one named). */

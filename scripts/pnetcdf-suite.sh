@@ -6,7 +6,8 @@
 # but does not list) from the source scripts/setup.sh unpacked, and runs
 # each at 1 and 4 processes twice: plain, and under
 # LD_PRELOAD=libncsf-preload.so with NCSF_HINTS="subfiling=enable;
-# subfiling_nfiles=2", which subfiles every variable that can be. A run
+# subfiling_nfiles=2;subfiling_min_size=0", which subfiles every variable
+# that can be, however small. A run
 # passes when the program passes both ways and every netCDF file it wrote
 # through ncsf, merged by ncsf-merge, equals the plain one under PnetCDF's
 # ncmpidiff (header and data). Programs known to fail through ncsf, each
@@ -25,8 +26,12 @@ pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' Makefile 2>/dev/null)
 src=$(ls -d "$top"/.deps/src/pnetcdf-*/ 2>/dev/null | head -n 1)
 [ -n "$src" ] && [ -f "$src/test/testcases/Makefile" ] ||
   { echo "pnetcdf-suite.sh: no configured PnetCDF source in .deps/src (scripts/setup.sh)" >&2; exit 1; }
-make -s -j2 libncsf-preload.la tools/ncsf-merge > /dev/null || exit 1
+make -s -j2 libncsf-preload.la tools/ncsf-merge test/libyieldidle.la > /dev/null || exit 1
 pre=$top/.libs/libncsf-preload.so
+# both runs preload test/yield_idle.c's shim (4 ranks on 2 cores: MPICH
+# would poll without yielding); NCSF_TEST_YIELD=0 leaves it out
+yield=
+[ "${NCSF_TEST_YIELD:-1}" = 0 ] || yield=$top/test/.libs/libyieldidle.so
 merge=$top/tools/ncsf-merge
 diff=$pnc/bin/ncmpidiff
 xfail_list=$top/scripts/pnetcdf-suite.xfail
@@ -66,7 +71,7 @@ for prog in "${progs[@]}"; do
     w=$out/$name.$np
     mkdir -p "$w/plain" "$w/ncsf"
     (cd "$src/test/${prog%/*}" &&
-      timeout -k 10 "$TIMEOUT" "$MPIEXEC" -n "$np" "./$name" "$w/plain/$name.nc" > "$w/plain.txt" 2>&1)
+      timeout -k 10 "$TIMEOUT" "$MPIEXEC" ${yield:+-genv LD_PRELOAD "$yield"} -n "$np" "./$name" "$w/plain/$name.nc" > "$w/plain.txt" 2>&1)
     prc=$?
     if [ $prc -ne 0 ]; then
       # not ncsf's business: the program does not pass on this count by itself
@@ -75,8 +80,8 @@ for prog in "${progs[@]}"; do
       continue
     fi
     (cd "$src/test/${prog%/*}" &&
-      NCSF_HINTS="subfiling=enable;subfiling_nfiles=2" NCSF_QUIET=1 \
-        timeout -k 10 "$TIMEOUT" "$MPIEXEC" -n "$np" -genv LD_PRELOAD "$pre" "./$name" "$w/ncsf/$name.nc" \
+      NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" NCSF_QUIET=1 \
+        timeout -k 10 "$TIMEOUT" "$MPIEXEC" -n "$np" -genv LD_PRELOAD "$pre${yield:+ $yield}" "./$name" "$w/ncsf/$name.nc" \
         > "$w/ncsf.txt" 2>&1)
     rc=$? why=""
     [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error' "$w/ncsf.txt" | cut -c1-160)"

@@ -83,9 +83,13 @@ SRC
   if [ -f Makefile ]; then make distclean >/dev/null 2>&1 || true; fi # an earlier build's
   autoreconf -fi >"$deps/pnetcdf-autoreconf.log" 2>&1 \
     || fail "PnetCDF autoreconf, see $deps/pnetcdf-autoreconf.log"
-  # Fortran: the F77 and F90 interfaces (Fortran programs under the preload)
+  # Fortran: the F77 and F90 interfaces (Fortran programs under the preload).
+  # They are thin wrappers over the C library: built without optimisation,
+  # as gfortran -O2 spends ten minutes on the F90 module (twice, for the
+  # shared and the static library) for no gain at run time.
   ./configure --prefix="$pnetcdf_prefix" --enable-subfiling --enable-fortran \
       --disable-cxx --enable-shared MPICC=mpicc MPIF77=mpif77 MPIF90=mpif90 \
+      FFLAGS="-g -O0" FCFLAGS="-g -O0" \
       >"$deps/pnetcdf-configure.log" 2>&1 \
     || fail "PnetCDF configure, see $deps/pnetcdf-configure.log"
   make -j"$jobs" >"$deps/pnetcdf-make.log" 2>&1 \

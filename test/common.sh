@@ -38,10 +38,26 @@ other_np() {
   echo "$_o"
 }
 
+# Every rank preloads test/libyieldidle.so (test/yield_idle.c): MPICH
+# polls without yielding, and with more ranks than cores each collective
+# would cost tens of milliseconds. NCSF_TEST_YIELD=0 runs without it.
+# A test that sets LD_PRELOAD itself gives "$(with_yield LIB)".
+YIELD_SO=
+if [ "${NCSF_TEST_YIELD:-1}" != 0 ] && [ -f "$B/test/.libs/libyieldidle.so" ]; then
+  YIELD_SO="$B/test/.libs/libyieldidle.so"
+  # an ASan program checks that its runtime is loaded first
+  [ -n "${ASAN_OPTIONS:-}" ] && ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" && export ASAN_OPTIONS
+fi
+with_yield() { echo "$1${YIELD_SO:+ $YIELD_SO}"; }
+
 # (sh has no local variables: names here start with _ so callers keep theirs)
 run_np() {
   _n=$1; shift
-  timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$_n" "$@"
+  if [ -n "$YIELD_SO" ]; then
+    timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -genv LD_PRELOAD "$YIELD_SO" -n "$_n" "$@"
+  else
+    timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$_n" "$@"
+  fi
   _rc=$?
   [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: mpiexec -n $_n $*" >&2
   return $_rc

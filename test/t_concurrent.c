@@ -55,6 +55,7 @@ static int define(MPI_Comm comm, const char *path, int *a, int *b)
     MPI_Info_create(&info);
     MPI_Info_set(info, "subfiling", "enable");
     MPI_Info_set(info, "subfiling_nfiles", "3");
+    MPI_Info_set(info, "subfiling_min_size", "0"); /* a small test array */
     EXPECT_OK(&ts, ncmpi_create(comm, path, NC_CLOBBER | NC_64BIT_DATA, info, &ncid));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));

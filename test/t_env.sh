@@ -20,17 +20,20 @@ for np in $(nps t_env); do
   check "$np" "$d"; report $? "t_env: no hints anywhere: nothing subfiled np=$np"
   # (warnings: NCSF_QUIET, which the tests set, would silence them; a
   # variable skipped by design, the coordinate x here, costs no word)
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d" big other small series) &&
+  # by default, variables under 1 MiB (all of t_env's) stay in the base file
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d") && [ ! -s "$d/err.txt" ]
+  report $? "t_env: NCSF_HINTS subfiling=enable: variables under the default subfiling_min_size stay, no message np=$np"
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0" check "$np" "$d" big other small series) &&
   [ "$(ls "$d"/out.nc.big.* | wc -l)" -eq 3 ] && ncdump_all "$d"/out.nc "$d"/out.nc.series.2 &&
   [ ! -s "$d/err.txt" ]
-  report $? "t_env: NCSF_HINTS subfiling=enable;subfiling_nfiles=3: every variable but the coordinate x, 3 subfiles, no message np=$np"
+  report $? "t_env: NCSF_HINTS subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0: every variable but the coordinate x, 3 subfiles, no message np=$np"
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=500" check "$np" "$d" big
   report $? "t_env: subfiling_min_size=500 keeps the small variables in the base file np=$np"
   NCSF_HINTS=" subfiling = enable ; subfiling_vars = big,series ; subfiling_nfiles=2 " check "$np" "$d" big series
   report $? "t_env: subfiling_vars=big,series (blanks around entries) np=$np"
   NCSF_HINTS="subfiling=enable;subfiling_vars=x,small;subfiling_nfiles=2" check "$np" "$d" x small
   report $? "t_env: subfiling_vars=x,small: a coordinate variable is subfiled when named np=$np"
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfile=2;subfilling_dims=z;subfiling_colour=red" check "$np" "$d" big other small series) &&
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_min_size=0;subfiling_nfile=2;subfilling_dims=z;subfiling_colour=red" check "$np" "$d" big other small series) &&
   grep -q 'unknown hint "subfiling_nfile" ignored (did you mean "subfiling_nfiles"?)' "$d/err.txt" &&
   grep -q 'unknown hint "subfilling_dims" ignored (did you mean "subfiling_dims"?)' "$d/err.txt" &&
   grep -q 'unknown hint "subfiling_colour" ignored' "$d/err.txt" &&
@@ -44,12 +47,12 @@ for np in $(nps t_env); do
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/err.txt" >&2
   report $_rc "t_env: subfiling_nfiles without subfiling=enable: nothing subfiled, said once np=$np"
   # (warnings: NCSF_QUIET, which the tests set, would silence them)
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_exclude=big;bogus;=x;subfiling_nfiles=2" check "$np" "$d" other small series) &&
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_min_size=0;subfiling_exclude=big;bogus;=x;subfiling_nfiles=2" check "$np" "$d" other small series) &&
   grep -q 'ignoring "bogus"' "$d/err.txt" && grep -q 'ignoring "=x"' "$d/err.txt"
   report $? "t_env: subfiling_exclude=big; malformed entries named in a warning np=$np"
-  PNETCDF_HINTS="romio_cb_write=enable;subfiling=enable;subfiling_nfiles=2" check "$np" "$d" big other small series
+  PNETCDF_HINTS="romio_cb_write=enable;subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" check "$np" "$d" big other small series
   report $? "t_env: PNETCDF_HINTS' subfiling keys are read too np=$np"
-  NCSF_HINTS="subfiling=enable;subfiling_nfiles=2" PNETCDF_HINTS="subfiling=disable" check "$np" "$d" big other small series
+  NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" PNETCDF_HINTS="subfiling=disable" check "$np" "$d" big other small series
   report $? "t_env: NCSF_HINTS wins over PNETCDF_HINTS np=$np"
   (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=-4" check "$np" "$d")
   rc=$?; [ $rc -ne 0 ] && grep -q "subfiling_min_size" "$d/out.txt" "$d/err.txt"

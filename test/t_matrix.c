@@ -435,6 +435,7 @@ static void write_case(test_state *ts, const tcase *c, const char *dir)
             MPI_Info_set(ci, "subfiling", "enable");
             MPI_Info_set(ci, "subfiling_nfiles", nf);
             MPI_Info_set(ci, "subfiling_max_open", "2");
+            MPI_Info_set(ci, "subfiling_min_size", "0"); /* small test arrays */
             /* and no gathering: MPI-IO's collective path for every subfile */
             MPI_Info_set(ci, "subfiling_aggregate", "0");
         }

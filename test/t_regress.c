@@ -1205,6 +1205,216 @@ static void case_hidden(void)
     EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 
+/* ---- pgrid ----------------------------------------------------------------
+ * subfiling_pgrid gives the block grid exactly, one count per dimension of
+ * subfiling_dims in the order named (the factoring of subfiling_nfiles
+ * alone would give x 5 by y 3 here, not 3 by 5). */
+
+static MPI_Info grid_info(const char *dims, const char *pgrid, const char *nfiles)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "subfiling", "enable");
+    if (dims) MPI_Info_set(info, "subfiling_dims", dims);
+    if (pgrid) MPI_Info_set(info, "subfiling_pgrid", pgrid);
+    if (nfiles) MPI_Info_set(info, "subfiling_nfiles", nfiles);
+    return info;
+}
+
+static void case_pgrid(void)
+{
+    char path[512];
+    int ncid, d[3], v, enabled = 0, nf = 0, grid[2] = {0, 0};
+    ts.where = "pgrid";
+    path_of(path, sizeof path, "pgrid.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "two", 2, &d[2]));
+    /* refused, each on every process, nothing defined */
+    static const struct { const char *dims, *pgrid, *nfiles, *what; } bad[] = {
+        {"y,x", "5,3", "14", "a grid of 15 with subfiling_nfiles=14"},
+        {"y,x", "5", NULL, "one count for two dimensions"},
+        {"y,x", "6,3", NULL, "6 blocks along y of length 5"},
+        {"y,x", "5,0", NULL, "a count of 0"},
+        {"y,x", "5,,3", NULL, "an empty count"},
+        {"y,x", "5,3x", NULL, "a count that is not a number"},
+        {NULL, "2,2", NULL, "two counts for the one default dimension"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        MPI_Info info = grid_info(bad[i].dims, bad[i].pgrid, bad[i].nfiles);
+        agreed(ncmpi_def_var(ncid, "bad", NC_INT, 2, d, &v, info), NC_EINVAL, bad[i].what);
+        MPI_Info_free(&info);
+    }
+    int nvars = -1;
+    EXPECT_OK(&ts, ncmpi_inq_nvars(ncid, &nvars));
+    EXPECT(&ts, nvars == 0, "%d variables after refused definitions", nvars);
+    MPI_Info info = grid_info("y,x", "5,3", "15");
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, info));
+    MPI_Info_free(&info);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 180);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncsf_inq_var_subfiling(ncid, v, &enabled, &nf));
+    EXPECT(&ts, enabled && nf == 15, "v: subfiled %d, %d subfiles (15 wanted)", enabled, nf);
+    /* the grid on disk is by dimension number: x then y */
+    EXPECT_OK(&ts, ncmpi_get_att_int(ncid, v, "subfiling_pgrid", grid));
+    EXPECT(&ts, grid[0] == 3 && grid[1] == 5, "subfiling_pgrid on disk is %d,%d, not 3,5", grid[0], grid[1]);
+    check_all(ncid, "v", 180, NC_NOERR, "v");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* for the whole file: with dimensions by number, a variable too short
+     * for the grid stays in the base file without a word */
+    char p2[512];
+    path_of(p2, sizeof p2, "pgrid2.nc");
+    info = grid_info("0", "4", NULL);
+    MPI_Info_set(info, "subfiling_min_size", "0");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, p2, NC_CLOBBER | NC_64BIT_DATA, info, &ncid));
+    MPI_Info_free(&info);
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "two", 2, &d[2]));
+    int w, dd[2] = {d[2], d[1]};
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "short", NC_INT, 2, dd, &w));
+    EXPECT(&ts, ncsf_errmsg(ncid)[0] == 0, "a skip by design left a message: %s", ncsf_errmsg(ncid));
+    EXPECT_OK(&ts, ncsf_inq_var_subfiling(ncid, v, &enabled, &nf));
+    EXPECT(&ts, enabled && nf == 4, "file grid: v subfiled %d into %d", enabled, nf);
+    EXPECT_OK(&ts, ncsf_inq_var_subfiling(ncid, w, &enabled, &nf));
+    EXPECT(&ts, !enabled, "file grid: a variable of 2 rows split into 4");
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 181);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, p2, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 181, NC_NOERR, "v, file grid");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* a file grid of two counts without subfiling_dims: refused at create */
+    info = grid_info(NULL, "2,2", NULL);
+    agreed(ncmpi_create(MPI_COMM_WORLD, p2, NC_CLOBBER, info, &ncid), NC_EINVAL,
+           "a file grid of two counts with the one default dimension");
+    MPI_Info_free(&info);
+}
+
+/* ---- lateatt ---------------------------------------------------------------
+ * Attributes changed after the subfiles exist (redef ... enddef) reach
+ * every subfile, even when the longer header moves the data behind it (of
+ * a fixed and of a record variable); the dataset keeps reading right in
+ * the same open (plans and learnt offsets renewed) and after; ncsf's own
+ * attribute names are refused with NC_ENAMEINUSE. */
+
+/* every value of rows 0..NX-1 of v read independently (each rank all) */
+static void check_indep(int ncid, int v, int seed, const char *what)
+{
+    int buf[NX * NY];
+    MPI_Offset st[2] = {0, 0}, ct[2] = {NX, NY};
+    EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
+    EXPECT_OK(&ts, ncmpi_get_vara_int(ncid, v, st, ct, buf));
+    EXPECT_OK(&ts, ncmpi_end_indep_data(ncid));
+    for (int i = 0; i < NX * NY; i++)
+        if (buf[i] != (int)test_value(NC_INT, i, seed)) {
+            EXPECT(&ts, 0, "%s: v[%d] = %d, expected %d", what, i, buf[i], (int)test_value(NC_INT, i, seed));
+            break;
+        }
+}
+
+static void case_lateatt(void)
+{
+    char path[512], sub[600], got[4100];
+    static char longtext[4000];
+    int ncid, d[3], v, r, one = 1;
+    ts.where = "lateatt";
+    memset(longtext, 'a', sizeof longtext);
+    for (size_t i = 0; i < sizeof longtext; i += 97) longtext[i] = (char)('A' + i % 26);
+    path_of(path, sizeof path, "late.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[2]));
+    MPI_Info i3 = sf_info(3), i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
+    int rd[2] = {d[2], d[0]};
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_DOUBLE, 2, rd, &r, i2));
+    MPI_Info_free(&i3);
+    MPI_Info_free(&i2);
+    EXPECT_OK(&ts, ncmpi_put_att_text(ncid, v, "units", 1, "K"));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    put_rows(ncid, v, 190);
+    for (int rec = 0; rec < 3; rec++) {
+        MPI_Offset st[2] = {rec, 0}, ct[2] = {1, ts.rank == 0 ? NX : 0};
+        double buf[NX];
+        for (int i = 0; i < NX; i++) buf[i] = 100.0 * rec + i;
+        EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, r, st, ct, buf));
+    }
+    /* offsets learnt by every rank, before the headers change */
+    check_indep(ncid, v, 190, "independent read before");
+
+    EXPECT_OK(&ts, ncmpi_redef(ncid));
+    agreed(ncmpi_put_att_int(ncid, v, "subfiling_nfiles", NC_INT, 1, &one), NC_ENAMEINUSE,
+           "put_att of ncsf's own attribute");
+    agreed(ncmpi_put_att_text(ncid, NC_GLOBAL, "subfiling_mine", 1, "x"), NC_ENAMEINUSE,
+           "a global attribute named like ncsf's");
+    agreed(ncmpi_del_att(ncid, v, "subfiling_pgrid"), NC_ENAMEINUSE, "del_att of ncsf's own attribute");
+    agreed(ncmpi_rename_att(ncid, v, "units", "subfiling_units"), NC_ENAMEINUSE,
+           "rename_att to one of ncsf's names");
+    agreed(ncmpi_copy_att(ncid, v, "units", ncid, r), NC_NOERR, "copy_att onto r");
+    EXPECT_OK(&ts, ncmpi_put_att_text(ncid, v, "long", sizeof longtext, longtext));
+    EXPECT_OK(&ts, ncmpi_put_att_text(ncid, r, "long", sizeof longtext, longtext));
+    EXPECT_OK(&ts, ncmpi_del_att(ncid, v, "units"));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+
+    /* the same open: independent reads (what was learnt before is stale),
+     * collective ones, one more record */
+    check_indep(ncid, v, 190, "independent read after");
+    check_all(ncid, "v", 190, NC_NOERR, "v after the headers grew");
+    {
+        MPI_Offset st[2] = {3, 0}, ct[2] = {1, ts.rank == 0 ? NX : 0};
+        double buf[NX];
+        for (int i = 0; i < NX; i++) buf[i] = 300.0 + i;
+        EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, r, st, ct, buf));
+    }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* each subfile has what the base file has */
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (ts.rank == 0) {
+        for (int k = 0; k < 3; k++) {
+            snprintf(sub, sizeof sub, "%s.v.%d", path, k);
+            memset(got, 0, sizeof got);
+            EXPECT(&ts, surgery_get_text(sub, "v", "long", got, sizeof got) == 0 &&
+                   !memcmp(got, longtext, sizeof longtext), "%s: the long attribute", sub);
+            EXPECT(&ts, surgery_get_text(sub, "v", "units", got, sizeof got) != 0, "%s: units not deleted", sub);
+        }
+        for (int k = 0; k < 2; k++) {
+            snprintf(sub, sizeof sub, "%s.r.%d", path, k);
+            memset(got, 0, sizeof got);
+            EXPECT(&ts, surgery_get_text(sub, "r", "units", got, sizeof got) == 0 && !strcmp(got, "K"),
+                   "%s: units copied onto r", sub);
+            EXPECT(&ts, surgery_get_text(sub, "r", "long", got, sizeof got) == 0 &&
+                   !memcmp(got, longtext, sizeof longtext), "%s: the long attribute of r", sub);
+        }
+    }
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 190, NC_NOERR, "v reopened");
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "r", &r));
+    MPI_Offset nrec = 0;
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[2], &nrec));
+    EXPECT(&ts, nrec == 4, "%lld records, 4 written", (long long)nrec);
+    for (int rec = 0; rec < 4; rec++) {
+        MPI_Offset st[2] = {rec, 0}, ct[2] = {1, NX};
+        double buf[NX];
+        EXPECT_OK(&ts, ncmpi_get_vara_double_all(ncid, r, st, ct, buf));
+        for (int i = 0; i < NX; i++)
+            if (buf[i] != 100.0 * rec + i) {
+                EXPECT(&ts, 0, "r[%d][%d] = %g, expected %g", rec, i, buf[i], 100.0 * rec + i);
+                break;
+            }
+    }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -1213,7 +1423,7 @@ int main(int argc, char **argv)
         {"dims", case_dims}, {"records2", case_records2}, {"fifo", case_fifo},
         {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why}, {"multi", case_multi},
-        {"hidden", case_hidden},
+        {"hidden", case_hidden}, {"pgrid", case_pgrid}, {"lateatt", case_lateatt},
     };
     test_init(&ts, &argc, &argv);
     if (argc < 3) { fprintf(stderr, "usage: t_regress CASE DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }

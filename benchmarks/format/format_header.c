@@ -42,7 +42,8 @@ static int run_header(int n, int format)
     int pdims[1] = {0};
     ncsf_var *var;
     ncsf_atts *atts;
-    TRY(ncsfi_var_new(&f, 0, "a", NC_DOUBLE, 4, d, gsize, 0, 1, pdims, n, NULL, &var));
+    int pgrid[1] = {n};
+    TRY(ncsfi_var_new(&f, 0, "a", NC_DOUBLE, 4, d, gsize, 0, 1, pdims, pgrid, NULL, &var));
     TRY(ncsfi_atts_make(&f, var, "a", &atts));
     TRY(ncsfi_put_dataset_id(&f, f.ncid));
     TRY(ncmpi_def_var(f.ncid, "a", NC_DOUBLE, 0, NULL, &v));

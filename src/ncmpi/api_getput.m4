@@ -156,6 +156,37 @@ define(`MFUNC', `ifelse(MODE, `header',
 ')')
 define(`MFAMILY', `MFUNC($1, $2, $3, `')`'MFUNC($1, $2, $3, `_all')')
 
+dnl The attribute writers: each checks the name (ncsf's own attribute names
+dnl are reserved in a dataset with subfiling) and, once PnetCDF has put the
+dnl attribute, notes that a subfiled variable's attributes changed (the
+dnl next enddef brings them to its subfiles). AFUNC(type): put_att_TYPE;
+dnl type empty: the generic put_att, taking a void buffer.
+define(`AT_ubyte', `unsigned char')
+define(`AXA', `ifelse(`$1', `text', `', `, nc_type xtype')')
+define(`AXN', `ifelse(`$1', `text', `', `, xtype')')
+define(`ABA', `ifelse(`$1', `', `const void *value', `const ifdef(`CT_$1', `indir(`CT_$1')', `indir(`AT_$1')') *op')')
+define(`ABN', `ifelse(`$1', `', `value', `op')')
+define(`ANAME', `put_att`'TSUF($1)')
+define(`AFUNC', `ifelse(MODE, `header',
+`int ncsf_`'ANAME($1)(int ncid, int varid, const char *name`'AXA($1), MPI_Offset len, ABA($1));
+', MODE, `redirect',
+`#define ncmpi_`'ANAME($1) ncsf_`'ANAME($1)
+', MODE, `exports',
+`int ncmpi_`'ANAME($1)(int ncid, int varid, const char *name`'AXA($1), MPI_Offset len, ABA($1))
+{ return ncsf_`'ANAME($1)(ncid, varid, name`'AXN($1), len, ABN($1)); }
+', MODE, `next',
+`#define ncmpi_`'ANAME($1) NCSFI_NEXT(ncmpi_`'ANAME($1))
+',
+`int ncsf_`'ANAME($1)(int ncid, int varid, const char *name`'AXA($1), MPI_Offset len, ABA($1))
+{
+    int err = ncsfi_att_name_check(ncid, varid, name);
+    if (err) return err;
+    err = ncmpi_`'ANAME($1)(ncid, varid, name`'AXN($1), len, ABN($1));
+    return ncsfi_att_changed(ncid, varid, err);
+}
+
+')')
+
 dnl DCALL(ncmpi name part, ncsf name part, parameters, arguments, redirect):
 dnl the dataset-level calls ncsf routes, written by hand in src/ncmpi and
 dnl declared in include/ncsf.h; redirect empty means ncsf.h redirects the
@@ -208,6 +239,9 @@ DCALL(`inq_natts', `inq_natts', `int ncid, int *nattsp', `ncid, nattsp')dnl
 DCALL(`inq_varnatts', `inq_varnatts', `int ncid, int varid, int *nattsp', `ncid, varid, nattsp')dnl
 DCALL(`inq_attname', `inq_attname', `int ncid, int varid, int attnum, char *name', `ncid, varid, attnum, name')dnl
 DCALL(`inq_attid', `inq_attid', `int ncid, int varid, const char *name, int *idp', `ncid, varid, name, idp')dnl
+DCALL(`del_att', `del_att', `int ncid, int varid, const char *name', `ncid, varid, name')dnl
+DCALL(`rename_att', `rename_att', `int ncid, int varid, const char *name, const char *newname', `ncid, varid, name, newname')dnl
+DCALL(`copy_att', `copy_att', `int ncid_in, int varid_in, const char *name, int ncid_out, int varid_out', `ncid_in, varid_in, name, ncid_out, varid_out')dnl
 DCALL(`put_vard', `put_vard', `int ncid, int varid, MPI_Datatype filetype, const void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
 DCALL(`put_vard_all', `put_vard_all', `int ncid, int varid, MPI_Datatype filetype, const void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
 DCALL(`get_vard', `get_vard', `int ncid, int varid, MPI_Datatype filetype, void *buf, MPI_Offset bufcount, MPI_Datatype buftype', `ncid, varid, filetype, buf, bufcount, buftype')dnl
@@ -248,6 +282,7 @@ void *ncsfi_pnetcdf_symbol(const char *name);
 #define NCSF_REDIRECT_H
 ')dnl
 DATASET_CALLS`'dnl
+AFUNC(`')`'foreach(`ty', TYPES, `AFUNC(ty)')`'AFUNC(ubyte)`'dnl
 foreach(`io', `(put, get)', `foreach(`kind', KINDS, `FAMILY(io, kind, `')`'foreach(`ty', TYPES, `FAMILY(io, kind, ty)')')')dnl
 foreach(`io', `(put, get)', `foreach(`kind', `(var, var1, vara, vars, varm)', `MFAMILY(io, kind, `')`'foreach(`ty', TYPES, `MFAMILY(io, kind, ty)')')')dnl
 ifelse(MODE, `header', `#ifdef __cplusplus

@@ -32,8 +32,8 @@ static int grow_vars(ncsf_file *f, int varid)
 
 /* The effective hints of one variable: its own, else the file's. */
 typedef struct {
-    int enable, nfiles, explicit_;
-    const char *dims, *group;
+    int enable, nfiles, nfiles_given, explicit_;
+    const char *dims, *group, *pgrid;
 } var_choice;
 
 static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
@@ -48,9 +48,12 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
     ncsfi_hints_warn(info, vh, f->hints.enable == 1, f->rank == 0, f->warned, sizeof f->warned, "def_var");
     c->explicit_ = vh->enable == 1;
     c->enable = vh->enable >= 0 ? vh->enable : f->hints.enable == 1;
-    c->nfiles = vh->nfiles ? vh->nfiles : f->hints.nfiles;
-    if (!c->nfiles) c->nfiles = (f->nprocs + 7) / 8; /* one subfile per 8 processes */
+    c->nfiles_given = vh->nfiles ? vh->nfiles : f->hints.nfiles;
+    c->nfiles = c->nfiles_given ? c->nfiles_given : (f->nprocs + 7) / 8; /* one per 8 processes */
     c->dims = vh->dims ? vh->dims : f->hints.dims;
+    /* the file's grid is for the file's dimensions: a def_var that gives
+     * its own dimensions or count gives its own grid, or none */
+    c->pgrid = vh->pgrid ? vh->pgrid : (vh->dims || vh->nfiles) ? NULL : f->hints.pgrid;
     c->group = vh->group ? vh->group : f->hints.group;
     return NC_NOERR;
 }
@@ -58,8 +61,10 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
 /* Does the file's selection (subfiling_vars, subfiling_exclude,
  * subfiling_min_size: hints for every variable, from create or the
  * environment) take this variable? A coordinate variable (one dimension,
- * of its own name) is taken only when subfiling_vars names it. A
- * def_var's own hints bypass all this. */
+ * of its own name) is taken only when subfiling_vars names it. Without
+ * subfiling_min_size, a variable smaller than NCSF_DEFAULT_MIN_SIZE stays
+ * in the base file unless subfiling_vars names it. A def_var's own hints
+ * bypass all this. */
 static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int ndims,
                         const int *dimids, const MPI_Offset *gsize, int record)
 {
@@ -71,12 +76,10 @@ static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int
         return 0;
     }
     if (f->hints.exclude && ncsf_name_listed(f->hints.exclude, name)) return 0;
-    if (f->hints.min_size >= 0) {
-        double bytes = ncsfi_xsize(xtype);
-        for (int d = record; d < ndims; d++) bytes *= (double)gsize[d];
-        if (bytes < (double)f->hints.min_size) return 0;
-    }
-    return 1;
+    long long min = f->hints.min_size >= 0 ? f->hints.min_size : f->hints.vars ? 0 : NCSF_DEFAULT_MIN_SIZE;
+    double bytes = ncsfi_xsize(xtype);
+    for (int d = record; d < ndims; d++) bytes *= (double)gsize[d];
+    return bytes >= (double)min;
 }
 
 /* The subfiles' names must be files this file system can hold: refused
@@ -111,7 +114,7 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
 {
     ncsf_hints vh = {0};
     var_choice c;
-    int err, npart, pdims[SF_MAX_PDIMS], nvars = 0;
+    int err, npart, pdims[SF_MAX_PDIMS], order[SF_MAX_PDIMS], pgrid[SF_MAX_PDIMS], nvars = 0;
     MPI_Offset gsize[SF_MAX_DIMS];
     memset(dp, 0, sizeof *dp);
     dp->unlim = -1;
@@ -138,17 +141,28 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
     /* dimensions named for the whole file need not fit every variable: a
      * variable they do not fit stays in the base file, without a word */
     int by_design = !vh.dims && !c.explicit_;
-    err = ncsfi_resolve_pdims(f, name, ndims, dimids, dp->record, c.dims, &npart, pdims, by_design);
+    err = ncsfi_resolve_pdims(f, name, ndims, dimids, dp->record, c.dims, &npart, pdims, order, by_design);
     if (err) {
         if (by_design && err == NC_EINVAL) err = NC_NOERR;
         goto out;
     }
-    if ((err = ncsfi_check_group(f, name, c.group, dimids, gsize, npart, pdims, c.nfiles))) goto out;
-    if ((err = check_file_names(f, name, c.group, c.nfiles))) goto out;
+    /* likewise a grid for the whole file that this variable is too short
+     * for; a wrong number of counts is said in any case */
+    by_design = !vh.pgrid && !c.explicit_;
+    err = ncsfi_var_grid(f, name, c.pgrid, c.nfiles_given, c.nfiles, npart, pdims, order, gsize,
+                         by_design, pgrid);
+    if (err) {
+        if (err > 0) err = NC_NOERR;
+        goto out;
+    }
+    int nblocks = 1;
+    for (int p = 0; p < npart; p++) nblocks *= pgrid[p];
+    if ((err = ncsfi_check_group(f, name, c.group, dimids, npart, pdims, pgrid))) goto out;
+    if ((err = check_file_names(f, name, c.group, nblocks))) goto out;
     err = ncmpi_inq_nvars(ncid, &nvars);
     if (!err) err = grow_vars(f, nvars);
     if (!err) err = ncsfi_var_new(f, nvars, name, xtype, ndims, dimids, gsize, dp->record, npart, pdims,
-                                  c.nfiles, c.group, &dp->v);
+                                  pgrid, c.group, &dp->v);
     if (!err) err = ncsfi_atts_make(f, dp->v, name, &dp->atts);
     dp->subfiled = 1;
 out:

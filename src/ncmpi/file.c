@@ -138,6 +138,7 @@ static int attach(ncsf_file *f, int readonly)
 static int parse_file_hints(MPI_Info info, const char *path, ncsf_hints *h, char *msg, int len)
 {
     int err = ncsfi_hints_parse(info, h, msg, len);
+    if (!err) err = ncsfi_hints_check_file_grid(h, msg, len);
     if (err) return err;
     const char *slash = strrchr(path, '/'), *stem = slash ? slash + 1 : path;
     if (h->enable == 1 && ncsfi_has_control_char(stem)) {
@@ -452,13 +453,29 @@ static int subfiles_created(ncsf_file *f, int err)
     return err;
 }
 
+static int flush_subfiles(ncsf_file *f);
+
+/* After the base file's enddef: the new variables' subfiles made, and the
+ * attributes changed since the last enddef brought to the old ones (their
+ * headers finished first: PnetCDF moves the data behind a header that
+ * grows, as far as the header's record count says). */
+static int enddef_subfiles(ncsf_file *f)
+{
+    f->indef = 0;
+    int err = subfiles_created(f, ncsfi_create_subfiles(f));
+    if (!err && ncsfi_atts_pending(f)) {
+        err = flush_subfiles(f);
+        if (!err) err = ncsfi_sync_var_atts(f);
+    }
+    return err;
+}
+
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_enddef(ncid);
     if (!f || err) return err;
-    f->indef = 0;
-    return subfiles_created(f, ncsfi_create_subfiles(f));
+    return enddef_subfiles(f);
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
@@ -467,8 +484,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     if (!f || err) return err;
-    f->indef = 0;
-    return subfiles_created(f, ncsfi_create_subfiles(f));
+    return enddef_subfiles(f);
 }
 
 int ncsf_redef(int ncid)

@@ -5,6 +5,7 @@
  *   subfiling          enable | disable
  *   subfiling_nfiles   a positive integer
  *   subfiling_dims     comma-separated dimension names or indices
+ *   subfiling_pgrid    comma-separated block counts, one per subfiling_dims entry
  *   subfiling_max_open a positive integer
  *   subfiling_group    a name: variables with the same one share subfiles
  *   subfiling_aggregate bytes (0 disables): see sf_context_set_aggregate_max
@@ -39,6 +40,42 @@ static int parse_positive(const char *key, const char *val, int *out,
     return NC_NOERR;
 }
 
+/* A block grid: 1 to SF_MAX_PDIMS positive counts separated by commas,
+ * whose product is a number of subfiles a dataset may have. */
+static int parse_grid(const char *val, char *msg, int msglen)
+{
+    const char *s = val;
+    long long prod = 1;
+    int n = 0;
+    for (;;) {
+        char *end;
+        while (*s == ' ') s++;
+        errno = 0;
+        long long x = strtoll(s, &end, 10);
+        if (end == s || errno == ERANGE || x <= 0 || x > (1 << 24)) break;
+        prod *= x;
+        n++;
+        s = end;
+        while (*s == ' ') s++;
+        if (!*s) {
+            if (n <= SF_MAX_PDIMS && prod <= (1 << 24)) return NC_NOERR;
+            break;
+        }
+        if (*s++ != ',') break;
+    }
+    snprintf(msg, msglen, "hint subfiling_pgrid=\"%s\" is not a list of 1 to %d positive block counts "
+             "separated by commas, making at most %d subfiles", val, SF_MAX_PDIMS, 1 << 24);
+    return NC_EINVAL;
+}
+
+/* Entries of a comma-separated list. */
+static int list_length(const char *s)
+{
+    int n = 1;
+    for (; *s; s++) n += *s == ',';
+    return n;
+}
+
 /* A number of bytes, 0 or more. */
 static int parse_bytes(const char *key, const char *val, long long *out, char *msg, int msglen)
 {
@@ -60,6 +97,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->enable = -1;
     h->nfiles = 0;
     h->dims = NULL;
+    h->pgrid = NULL;
     h->max_open = 0;
     h->group = NULL;
     h->aggregate = -1;
@@ -82,6 +120,11 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     MPI_Info_get(info, "subfiling_nfiles", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_positive("subfiling_nfiles", val, &h->nfiles, msg, msglen)))
         return err;
+    MPI_Info_get(info, "subfiling_pgrid", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) {
+        if ((err = parse_grid(val, msg, msglen))) return err;
+        if (!(h->pgrid = strdup(val))) return NC_ENOMEM;
+    }
     MPI_Info_get(info, "subfiling_max_open", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
         return err;
@@ -137,6 +180,22 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
         h->dims = strdup(val);
         if (!h->dims) return NC_ENOMEM;
     }
+    /* a grid given with its dimensions: a count for each */
+    if (h->pgrid && h->dims && list_length(h->pgrid) != list_length(h->dims)) {
+        snprintf(msg, msglen, "hint subfiling_pgrid=\"%s\" gives %d counts for the %d dimensions of "
+                 "subfiling_dims=\"%s\"", h->pgrid, list_length(h->pgrid), list_length(h->dims), h->dims);
+        return NC_EINVAL;
+    }
+    return NC_NOERR;
+}
+
+int ncsfi_hints_check_file_grid(const ncsf_hints *h, char *msg, int msglen)
+{
+    if (h->pgrid && !h->dims && list_length(h->pgrid) != 1) {
+        snprintf(msg, msglen, "hint subfiling_pgrid=\"%s\" gives %d counts, but without subfiling_dims "
+                 "one dimension is partitioned", h->pgrid, list_length(h->pgrid));
+        return NC_EINVAL;
+    }
     return NC_NOERR;
 }
 
@@ -144,7 +203,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
 static const char *const known_keys[] = {
     "subfiling", "subfiling_nfiles", "subfiling_dims", "subfiling_max_open", "subfiling_group",
     "subfiling_aggregate", "subfiling_incomplete", "subfiling_dir", "subfiling_format",
-    "subfiling_vars", "subfiling_exclude", "subfiling_min_size"};
+    "subfiling_vars", "subfiling_exclude", "subfiling_min_size", "subfiling_pgrid"};
 enum { NKNOWN = sizeof known_keys / sizeof known_keys[0] };
 
 /* Edit distance of two short strings (insertions, deletions, changes),
@@ -206,6 +265,7 @@ void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere,
     /* settings that only matter once subfiling is on, given where it is not */
     const char *orphan = h->enable != -1 || enabled_elsewhere ? NULL
                          : h->nfiles ? "subfiling_nfiles" : h->dims ? "subfiling_dims"
+                         : h->pgrid ? "subfiling_pgrid"
                          : h->group ? "subfiling_group" : h->vars ? "subfiling_vars"
                          : h->exclude ? "subfiling_exclude" : h->min_size >= 0 ? "subfiling_min_size"
                          : NULL;
@@ -217,11 +277,13 @@ void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere,
 void ncsfi_hints_free(ncsf_hints *h)
 {
     free(h->dims);
+    free(h->pgrid);
     free(h->group);
     free(h->dir);
     free(h->vars);
     free(h->exclude);
     h->dims = NULL;
+    h->pgrid = NULL;
     h->group = NULL;
     h->dir = NULL;
     h->vars = h->exclude = NULL;

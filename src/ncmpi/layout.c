@@ -8,14 +8,9 @@
 #include <string.h>
 #include "ncsf_internal.h"
 
-static int cmp_int(const void *a, const void *b)
-{
-    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
-}
-
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
-                        int *npart, int *pdims, int quiet)
+                        int *npart, int *pdims, int *order, int quiet)
 {
     if (!spec) {
         if (record && ndims < 2) {
@@ -25,6 +20,7 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
         }
         *npart = 1;
         pdims[0] = record ? 1 : 0;
+        order[0] = 0;
         return NC_NOERR;
     }
     char *copy = strdup(spec), *save = NULL;
@@ -78,8 +74,60 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
         if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\" names no dimension", spec);
         return NC_EINVAL;
     }
-    qsort(pdims, n, sizeof(int), cmp_int);
+    /* sorted, each remembering where spec named it */
+    for (int i = 0; i < n; i++) order[i] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && pdims[j - 1] > pdims[j]; j--) {
+            int t = pdims[j]; pdims[j] = pdims[j - 1]; pdims[j - 1] = t;
+            t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+        }
     *npart = n;
+    return NC_NOERR;
+}
+
+int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int nfiles_given,
+                   int nfiles, int npart, const int *pdims, const int *order,
+                   const MPI_Offset *gsize, int quiet, int *pgrid)
+{
+    if (!pgrid_spec) {
+        sf_grid_factor(nfiles_given ? nfiles_given : nfiles, npart, pdims, gsize, pgrid);
+        return NC_NOERR;
+    }
+    /* the hint was checked when parsed: positive counts, a product in range */
+    int counts[SF_MAX_PDIMS], n = 0;
+    const char *s = pgrid_spec;
+    while (*s && n <= SF_MAX_PDIMS) {
+        char *end;
+        long x = strtol(s, &end, 10);
+        if (n < SF_MAX_PDIMS) counts[n] = (int)x;
+        n++;
+        s = end;
+        while (*s == ' ' || *s == ',') s++;
+    }
+    if (n != npart) {
+        /* a count per partitioned dimension: never a skip by design */
+        ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling_pgrid=\"%s\" gives %d count%s for "
+                        "%d partitioned dimension%s (subfiling_dims names them, in the same order)",
+                        name, pgrid_spec, n, n == 1 ? "" : "s", npart, npart == 1 ? "" : "s");
+        return NC_EINVAL;
+    }
+    long long prod = 1;
+    for (int p = 0; p < npart; p++) {
+        pgrid[p] = counts[order[p]];
+        prod *= pgrid[p];
+        if (pgrid[p] > gsize[pdims[p]]) {
+            if (quiet) return 1;
+            ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling_pgrid=\"%s\": %d blocks along "
+                            "dimension %d, of length %lld", name, pgrid_spec, pgrid[p], pdims[p],
+                            (long long)gsize[pdims[p]]);
+            return NC_EINVAL;
+        }
+    }
+    if (nfiles_given && prod != nfiles_given) {
+        ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling_pgrid=\"%s\" makes %lld subfiles, "
+                        "but subfiling_nfiles=%d", name, pgrid_spec, prod, nfiles_given);
+        return NC_EINVAL;
+    }
     return NC_NOERR;
 }
 
@@ -140,17 +188,15 @@ static int same_partition(const ncsf_var *a, const int *dimids, int npart, const
 }
 
 int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
-                      const MPI_Offset *gsize, int npart, const int *pdims, int nfiles)
+                      int npart, const int *pdims, const int *pgrid)
 {
-    int pgrid[SF_MAX_PDIMS];
-    sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
     ncsf_var *lead = group_leader(f, group);
     if (lead && (lead->created || !same_partition(lead, dimids, npart, pdims, pgrid))) {
         ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling_group=\"%s\": %s", name, group,
                         lead->created ? "the group's subfiles exist already (define its variables "
                                         "before the enddef that creates them)"
                                       : "its variables must be partitioned alike (same dimensions, "
-                                        "same number of subfiles)");
+                                        "same block grid)");
         return NC_EINVAL;
     }
     return NC_NOERR;
@@ -158,11 +204,11 @@ int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const i
 
 int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
-                  int npart, const int *pdims, int nfiles, const char *group,
+                  int npart, const int *pdims, const int *pgrid, const char *group,
                   ncsf_var **vp)
 {
-    int pgrid[SF_MAX_PDIMS];
-    int n = sf_grid_factor(nfiles, npart, pdims, gsize, pgrid);
+    int n = 1;
+    for (int p = 0; p < npart; p++) n *= pgrid[p];
     ncsf_var *lead = group_leader(f, group); /* compatible: checked before */
     ncsf_var *v = calloc(1, sizeof *v);
     if (!v) return NC_ENOMEM;

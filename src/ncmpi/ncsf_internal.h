@@ -20,6 +20,9 @@
 #define NCSF_REQ_BASE (1 << 29) /* ids of ncsf's own non-blocking requests */
 #define NCSF_DEFAULT_MAX_OPEN 64
 #define NCSF_DEFAULT_AGGREGATE (256LL << 20) /* bytes one process gathers */
+/* file-wide hints leave smaller variables (bytes per record) in the base
+ * file: less than a Lustre stripe gains nothing from files of its own */
+#define NCSF_DEFAULT_MIN_SIZE (1LL << 20)
 #define NCSF_ATT_PREFIX "subfiling_"
 #define NCSF_NAME_MAX 255 /* bytes of one file name (a directory entry) */
 
@@ -28,6 +31,7 @@ typedef struct ncsf_hints {
     int enable;    /* -1 not given, 0 disable, 1 enable */
     int nfiles;    /* 0 not given */
     char *dims;    /* subfiling_dims as given, or NULL */
+    char *pgrid;   /* subfiling_pgrid as given (checked: positive counts), or NULL */
     char *group;   /* subfiling_group, or NULL */
     int max_open;  /* 0 not given */
     long long aggregate; /* subfiling_aggregate bytes, -1 not given */
@@ -40,6 +44,9 @@ typedef struct ncsf_hints {
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
+/* File-wide hints: a grid without dimensions has one count (the default
+ * partitions one dimension). */
+int ncsfi_hints_check_file_grid(const ncsf_hints *h, char *msg, int msglen);
 /* Warns (if print and not NCSF_QUIET) of keys that look like ncsf's but
  * are not (a misspelling, with the likely key), and of settings such as
  * subfiling_nfiles given where subfiling is not enabled (h parsed from
@@ -77,6 +84,8 @@ typedef struct ncsf_var {
                               * missing, foreign, cut short or was never
                               * created; 0 if usable */
     int broken_k;            /* the subfile that broke it */
+    int atts_dirty;          /* its attributes changed since its subfiles
+                              * got them (att_write.c) */
     MPI_Offset max_records;  /* records a put may reach (offsets fit) */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
     int in_ctx;
@@ -159,16 +168,25 @@ int ncsfi_is_subfile(int ncid);
 int ncsfi_locate_base(int ncid, const char *path, char **base, char **dsdir, char *why, int whylen);
 
 /* ---- layout.c: partition a variable and name its subfiles ------------- */
+/* The block grid of a variable partitioned along pdims (sorted; order[p]
+ * is pdims[p]'s position in subfiling_dims): the counts of subfiling_pgrid
+ * (pgrid_spec) when given, which must agree with nfiles_given (0: not
+ * given) and fit the extents, else nfiles factored over the dimensions.
+ * NC_EINVAL with a message when the counts do not fit, but 1 (a skip by
+ * design, no message) if quiet and a dimension is shorter than its count. */
+int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int nfiles_given,
+                   int nfiles, int npart, const int *pdims, const int *order,
+                   const MPI_Offset *gsize, int quiet, int *pgrid);
 int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
-                  int npart, const int *pdims, int nfiles, const char *group,
+                  int npart, const int *pdims, const int *pgrid, const char *group,
                   ncsf_var **vp);
 void ncsfi_var_free(ncsf_var *v);
 sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             int record, int npart, const int *pdims,
                             const int *pgrid, int elsize);
 int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const int *dimids,
-                      const MPI_Offset *gsize, int npart, const int *pdims, int nfiles);
+                      int npart, const int *pdims, const int *pgrid);
 char *ncsfi_subfile_stem(const char *dir, const char *stem, const char *name, int group);
 /* Name of subfile k of v relative to the dataset's directory, into buf:
  * NC_NOERR, or NC_EINVAL if it does not fit. */
@@ -180,11 +198,13 @@ int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
-/* quiet: a failure is a skip by design (dimensions named for the whole
- * file that this variable lacks): no message */
+/* The dimensions spec (subfiling_dims) names, sorted, into pdims; order[p]
+ * is pdims[p]'s position in spec. quiet: a failure is a skip by design
+ * (dimensions named for the whole file that this variable lacks): no
+ * message */
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
-                        int *npart, int *pdims, int quiet);
+                        int *npart, int *pdims, int *order, int quiet);
 
 /* ---- metadata.c: the subfiling attributes ----------------------------- */
 typedef struct ncsf_atts ncsf_atts;
@@ -245,6 +265,23 @@ MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);
  * more than 2^63). */
 MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 int ncsfi_create_subfiles(ncsf_file *f);
+/* A subfile opened (create 0, for writing) or created through PnetCDF on
+ * MPI_COMM_SELF, PnetCDF's own subfiling kept out of it. */
+int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid);
+/* Where the data of the variables in subfile k of lead's files (the new
+ * ones only, if only_new) start in the open subfile sid, recorded. */
+int ncsfi_record_offsets(ncsf_file *f, ncsf_var *lead, int k, int sid, int only_new);
+
+/* ---- att_write.c: the application's attributes ------------------------ */
+/* NC_ENAMEINUSE for one of ncsf's own names in a dataset with subfiling. */
+int ncsfi_att_name_check(int ncid, int varid, const char *name);
+/* After an attribute call on varid that returned err: notes a change to a
+ * subfiled variable whose subfiles exist. Returns err. */
+int ncsfi_att_changed(int ncid, int varid, int err);
+int ncsfi_atts_pending(const ncsf_file *f);
+/* Collective, at enddef, once the subfiles are finished: the changed
+ * attributes brought to the subfiles. */
+int ncsfi_sync_var_atts(ncsf_file *f);
 int ncsfi_check_subfiles(ncsf_file *f);
 int ncsfi_finish_subfiles(ncsf_file *f);
 /* One subfile: present, of this dataset, consistent, long enough. out[]

@@ -98,6 +98,44 @@ static int clear_the_way(ncsf_file *f, const char *path)
     return NC_NOERR;
 }
 
+int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid)
+{
+    /* PnetCDF's own subfiling never applies to a subfile: not from the
+     * program's info, not from PNETCDF_HINTS (env_hints.c) */
+    MPI_Info info = MPI_INFO_NULL;
+    char *saved = NULL;
+    int err = MPI_Info_create(&info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
+    if (!err && f->info != MPI_INFO_NULL) {
+        MPI_Info_free(&info);
+        err = MPI_Info_dup(f->info, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
+    }
+    if (!err) MPI_Info_set(info, "pnetcdf_subfiling", "disable");
+    if (!err) err = ncsfi_pnetcdf_env_quiet(&saved);
+    /* exclusive: O_EXCL also refuses a symbolic link put there meanwhile */
+    if (!err && create) err = ncmpi_create(MPI_COMM_SELF, path, NC_NOCLOBBER | format_cmode(f->format), info, sid);
+    else if (!err) err = ncmpi_open(MPI_COMM_SELF, path, NC_WRITE, info, sid);
+    ncsfi_pnetcdf_env_restore(saved);
+    if (info != MPI_INFO_NULL) MPI_Info_free(&info);
+    return err;
+}
+
+int ncsfi_record_offsets(ncsf_file *f, ncsf_var *lead, int k, int sid, int only_new)
+{
+    sf_offsets o = {-1, 0, 0};
+    int err = ncmpi_inq_header_size(sid, &o.head), svar;
+    if (!err) err = ncmpi_inq_recsize(sid, &o.recsize);
+    for (int i = 0; !err && i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        if (!v || (only_new && v->created) || v->file_id != lead->varid) continue;
+        char name[NC_MAX_NAME + 1];
+        err = ncmpi_inq_varname(f->ncid, i, name);
+        if (!err) err = ncmpi_inq_varid(sid, name, &svar);
+        if (!err) err = ncmpi_inq_varoffset(sid, svar, &o.begin);
+        if (!err && sf_layout_put_offsets(v->lay, k, &o) != SF_OK) err = NC_ENOMEM;
+    }
+    return err;
+}
+
 /* Subfile k of the new variables sharing lead's subfiles (lead alone,
  * unless a subfiling_group joined others to it); their offsets in it are
  * recorded (this rank is its home). */
@@ -107,22 +145,7 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     char pbuf[SF_PATH_MAX], name[SF_PATH_MAX];
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     if (!f->noclobber && (err = clear_the_way(f, path))) return err;
-    /* exclusive: O_EXCL also refuses a symbolic link put there meanwhile.
-     * PnetCDF's own subfiling never applies to a subfile: not from the
-     * program's info, not from PNETCDF_HINTS (env_hints.c) */
-    MPI_Info info = MPI_INFO_NULL;
-    char *saved = NULL;
-    err = MPI_Info_create(&info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
-    if (!err && f->info != MPI_INFO_NULL) {
-        MPI_Info_free(&info);
-        err = MPI_Info_dup(f->info, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
-    }
-    if (!err) MPI_Info_set(info, "pnetcdf_subfiling", "disable");
-    if (!err) err = ncsfi_pnetcdf_env_quiet(&saved);
-    if (!err) err = ncmpi_create(MPI_COMM_SELF, path, NC_NOCLOBBER | format_cmode(f->format), info, &sid);
-    ncsfi_pnetcdf_env_restore(saved);
-    if (info != MPI_INFO_NULL) MPI_Info_free(&info);
-    if (err) {
+    if ((err = ncsfi_subfile_pnetcdf(f, path, 1, &sid))) {
         ncsfi_set_error(f, 1, "cannot create subfile %s: %s", path, ncmpi_strerror(err));
         return err;
     }
@@ -137,18 +160,7 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
         if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
             err = define_in_subfile(f, sid, f->vars[i], k, &svar);
     if (!err) err = ncmpi_enddef(sid);
-    sf_offsets o = {-1, 0, 0};
-    if (!err) err = ncmpi_inq_header_size(sid, &o.head);
-    if (!err) err = ncmpi_inq_recsize(sid, &o.recsize);
-    for (int i = 0; !err && i < f->nvars_cap; i++) {
-        ncsf_var *v = f->vars[i];
-        if (!v || v->created || v->file_id != lead->varid) continue;
-        char name[NC_MAX_NAME + 1];
-        err = ncmpi_inq_varname(f->ncid, i, name);
-        if (!err) err = ncmpi_inq_varid(sid, name, &svar);
-        if (!err) err = ncmpi_inq_varoffset(sid, svar, &o.begin);
-        if (!err && sf_layout_put_offsets(v->lay, k, &o) != SF_OK) err = NC_ENOMEM;
-    }
+    if (!err) err = ncsfi_record_offsets(f, lead, k, sid, 1);
     int e = ncmpi_close(sid);
     if (!err) err = e;
     if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));

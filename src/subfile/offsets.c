@@ -84,3 +84,34 @@ void sf_offset_map_free(sf_offset_map *m)
     free(m->val);
     free(m);
 }
+
+/* Empties slot i, moving later entries of its run back so that every
+ * entry stays reachable from its own slot (no tombstones). */
+static void remove_at(sf_offset_map *m, unsigned i)
+{
+    unsigned mask = (unsigned)m->cap - 1, j = i;
+    m->key[i] = 0;
+    m->n--;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!m->key[j]) return;
+        unsigned h = slot_of(m->key[j] - 1, m->cap);
+        /* the entry at j may stay if its slot lies cyclically in (i, j] */
+        int stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+        if (stays) continue;
+        m->key[i] = m->key[j];
+        m->val[i] = m->val[j];
+        m->key[j] = 0;
+        i = j;
+    }
+}
+
+void sf_layout_forget_offsets(sf_layout *lay, int keep_first, int keep_end)
+{
+    sf_offset_map *m = lay->offsets;
+    if (!m) return;
+    for (unsigned i = 0; i < (unsigned)m->cap; i++) {
+        /* an entry moved into slot i is looked at too */
+        while (m->key[i] && (m->key[i] - 1 < keep_first || m->key[i] - 1 >= keep_end)) remove_at(m, i);
+    }
+}

@@ -126,6 +126,9 @@ int sf_layout_get_offsets(const sf_layout *lay, int k, sf_offsets *out);
 /* SF_OK, SF_ERR_NOMEM or SF_ERR_ARG (k out of range). */
 int sf_layout_put_offsets(sf_layout *lay, int k, const sf_offsets *in);
 void sf_offset_map_free(sf_offset_map *m);
+/* Forget what this rank knows of blocks outside [keep_first, keep_end)
+ * (their subfiles' headers were rewritten, their data may have moved). */
+void sf_layout_forget_offsets(sf_layout *lay, int keep_first, int keep_end);
 
 /* The path of subfile k: lay->paths[k], or path_stem.k formatted into buf
  * (len bytes; SF_PATH_MAX is always enough for a name that fits a path).
