@@ -15,7 +15,8 @@
  * buftype   a buffer type freed between iget/iput and wait
  * fill      fill mode on a subfiled variable: unwritten elements read as
  *           zero (the fill value was lost); fill_var_rec wrote the
- *           placeholder; rename_var renamed the placeholder only
+ *           placeholder; rename_var renamed the placeholder only (later
+ *           refused; now the subfiles are renamed too: lateatt)
  * erange    out-of-range values: stored as the type's fill value (PnetCDF)
  *           where ncsf stored the cast; uchar into a CDF-1 byte variable
  *           is its bits (no NC_ERANGE), as netCDF-3 has it
@@ -675,12 +676,13 @@ static void case_fill(void)
     for (int j = 0; j < NY; j++) row[j] = j + 1;
     EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, row));
     agreed(ncmpi_fill_var_rec(ncid, r, 1), NC_NOERR, "fill_var_rec on a subfiled record variable");
-    agreed(ncmpi_rename_var(ncid, v, "w"), NC_ENOTSUPPORT, "rename_var of a subfiled variable");
+    /* in data mode (a name no longer): the subfiles follow at once */
+    agreed(ncmpi_rename_var(ncid, v, "w"), NC_NOERR, "rename_var of a subfiled variable");
     EXPECT_OK(&ts, ncmpi_close(ncid));
     EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
     int all[NX * NY], rec[2 * NX];
     MPI_Offset n = 0;
-    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "v", &v));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &v));
     EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "r", &r));
     EXPECT_OK(&ts, ncmpi_get_var_int_all(ncid, v, all));
     for (int i = 0; i < NX * NY; i++)
@@ -1301,9 +1303,10 @@ static void case_pgrid(void)
 /* ---- lateatt ---------------------------------------------------------------
  * Attributes changed after the subfiles exist (redef ... enddef) reach
  * every subfile, even when the longer header moves the data behind it (of
- * a fixed and of a record variable); the dataset keeps reading right in
- * the same open (plans and learnt offsets renewed) and after; ncsf's own
- * attribute names are refused with NC_ENAMEINUSE. */
+ * a fixed and of a record variable); a variable renamed in define mode is
+ * renamed in its subfiles; the dataset keeps reading right in the same
+ * open (plans and learnt offsets renewed) and after; ncsf's own attribute
+ * names are refused with NC_ENAMEINUSE. */
 
 /* every value of rows 0..NX-1 of v read independently (each rank all) */
 static void check_indep(int ncid, int v, int seed, const char *what)
@@ -1363,6 +1366,8 @@ static void case_lateatt(void)
     EXPECT_OK(&ts, ncmpi_put_att_text(ncid, v, "long", sizeof longtext, longtext));
     EXPECT_OK(&ts, ncmpi_put_att_text(ncid, r, "long", sizeof longtext, longtext));
     EXPECT_OK(&ts, ncmpi_del_att(ncid, v, "units"));
+    /* renamed in define mode, to a longer name: at the enddef */
+    EXPECT_OK(&ts, ncmpi_rename_var(ncid, r, "series"));
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
 
     /* the same open: independent reads (what was learnt before is stale),
@@ -1390,15 +1395,15 @@ static void case_lateatt(void)
         for (int k = 0; k < 2; k++) {
             snprintf(sub, sizeof sub, "%s.r.%d", path, k);
             memset(got, 0, sizeof got);
-            EXPECT(&ts, surgery_get_text(sub, "r", "units", got, sizeof got) == 0 && !strcmp(got, "K"),
-                   "%s: units copied onto r", sub);
-            EXPECT(&ts, surgery_get_text(sub, "r", "long", got, sizeof got) == 0 &&
+            EXPECT(&ts, surgery_get_text(sub, "series", "units", got, sizeof got) == 0 && !strcmp(got, "K"),
+                   "%s: units copied onto r, renamed series", sub);
+            EXPECT(&ts, surgery_get_text(sub, "series", "long", got, sizeof got) == 0 &&
                    !memcmp(got, longtext, sizeof longtext), "%s: the long attribute of r", sub);
         }
     }
     EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
     check_all(ncid, "v", 190, NC_NOERR, "v reopened");
-    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "r", &r));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "series", &r));
     MPI_Offset nrec = 0;
     EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[2], &nrec));
     EXPECT(&ts, nrec == 4, "%lld records, 4 written", (long long)nrec);

@@ -70,6 +70,7 @@ define(`RS', `ifelse(`$5', `NCSF_MODE_INDEP', `', `$5', `NCSF_MODE_COLL', `', `c
 
 dnl a collective call agrees on where it goes before anything collective
 define(`ROUTE', `ifelse(`$1', `NCSF_MODE_COLL', `ncsfi_route_collective', `ncsfi_route')')
+define(`ROUTEARGS', `ifelse(`$1', `NCSF_MODE_COLL', `ncid, varid, ifelse(`$2', `put', 1, 0)', `ncid, varid')')
 
 define(`FUNC', `ifelse(MODE, `header',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@));
@@ -84,7 +85,7 @@ define(`FUNC', `ifelse(MODE, `header',
 `int ncsf_`'NAME($@)(int ncid, int varid`'indir(`KA_$3')`'BA($2, $4)`'RA($@))
 {
     ncsf_call c;
-    int route = ROUTE($5)(ncid, varid);
+    int route = ROUTE($5)(ROUTEARGS($5, $2));
     if (route < 0) return route;
     if (route == 0)
         return ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@));

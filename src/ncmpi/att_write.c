@@ -12,7 +12,8 @@
  *   (in define mode again, after ncmpi_redef) reach them at the enddef
  *   that ends that define mode: each subfile's home rewrites the header,
  *   and since a longer header may move the data behind it, every rank then
- *   forgets the plans and the offsets it had of those subfiles.
+ *   forgets the plans and the offsets it had of those subfiles. A renamed
+ *   variable (rename.c) is renamed in its subfiles the same way.
  *
  * The put_att family is generated (api_getput.m4, AFUNC) around
  * ncsfi_att_name_check and ncsfi_att_changed below.
@@ -80,13 +81,15 @@ int ncsfi_atts_pending(const ncsf_file *f)
     return 0;
 }
 
-/* In the open subfile sid: the application's attributes of v replaced by
- * the base file's. */
+/* In the open subfile sid (in define mode): v under its new name, if it
+ * was renamed, and the application's attributes of v replaced by the base
+ * file's. */
 static int replace_atts(ncsf_file *f, int sid, const ncsf_var *v)
 {
     char name[NC_MAX_NAME + 1], att[NC_MAX_NAME + 1];
     int svar, n, err = ncmpi_inq_varname(f->ncid, v->varid, name);
-    if (!err) err = ncmpi_inq_varid(sid, name, &svar);
+    if (!err) err = ncmpi_inq_varid(sid, v->subfile_name ? v->subfile_name : name, &svar);
+    if (!err && v->subfile_name) err = ncmpi_rename_var(sid, svar, name);
     if (!err) err = ncmpi_inq_varnatts(sid, svar, &n);
     for (int i = n - 1; !err && i >= 0; i--) {
         err = ncmpi_inq_attname(sid, svar, i, att);
@@ -165,6 +168,10 @@ int ncsfi_sync_var_atts(ncsf_file *f)
     }
     if (!err)
         for (int i = 0; i < f->nvars_cap; i++)
-            if (f->vars[i]) f->vars[i]->atts_dirty = 0;
+            if (f->vars[i]) {
+                f->vars[i]->atts_dirty = 0;
+                free(f->vars[i]->subfile_name);
+                f->vars[i]->subfile_name = NULL;
+            }
     return err;
 }

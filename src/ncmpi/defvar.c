@@ -120,8 +120,10 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
     dp->unlim = -1;
     if ((err = choose(f, name ? name : "(null)", info, &vh, &c))) goto out;
     if (!c.enable || (ndims == 0 && !c.explicit_)) goto out;
+    /* arguments PnetCDF refuses are left to it, for its own codes and
+     * their order (NC_EBADNAME, NC_EBADTYPE, ...) */
+    if (!name || ndims < 0 || (ndims > 0 && !dimids) || ncsfi_xsize(xtype) <= 0) goto out;
     if (!f->indef) { err = NC_ENOTINDEFINE; goto out; }
-    if (!name) { err = NC_EINVAL; goto out; }
     if (ndims == 0 || ndims > SF_MAX_DIMS || !dimids) {
         ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling=enable: a variable of %d "
                         "dimensions cannot be subfiled (1 to %d)", name, ndims, SF_MAX_DIMS);
@@ -188,7 +190,6 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     /* no hint anywhere: PnetCDF's own def_var, untouched */
     if (!f || (info == MPI_INFO_NULL && f->hints.enable != 1))
         return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
-    if (!varidp) return NC_EINVAL;
     /* everything that can fail on one process alone happens first, and is
      * agreed, before anything is defined: never half a variable */
     err = ncsfi_agree(f->comm, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
@@ -214,6 +215,6 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     dp.v = NULL;
     plan_free(&dp);
     f->nsubfiled++;
-    *varidp = varid;
+    if (varidp) *varidp = varid;
     return NC_NOERR;
 }

@@ -455,18 +455,22 @@ static int subfiles_created(ncsf_file *f, int err)
 
 static int flush_subfiles(ncsf_file *f);
 
+/* The subfiles' headers finished first: PnetCDF moves the data behind a
+ * header that grows, as far as the header's record count says. */
+int ncsfi_update_subfile_headers(ncsf_file *f)
+{
+    int err = flush_subfiles(f);
+    return err ? err : ncsfi_sync_var_atts(f);
+}
+
 /* After the base file's enddef: the new variables' subfiles made, and the
- * attributes changed since the last enddef brought to the old ones (their
- * headers finished first: PnetCDF moves the data behind a header that
- * grows, as far as the header's record count says). */
+ * attributes changed (or variables renamed) since the last enddef brought
+ * to the old ones. */
 static int enddef_subfiles(ncsf_file *f)
 {
     f->indef = 0;
     int err = subfiles_created(f, ncsfi_create_subfiles(f));
-    if (!err && ncsfi_atts_pending(f)) {
-        err = flush_subfiles(f);
-        if (!err) err = ncsfi_sync_var_atts(f);
-    }
+    if (!err && ncsfi_atts_pending(f)) err = ncsfi_update_subfile_headers(f);
     return err;
 }
 

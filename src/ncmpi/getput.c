@@ -117,9 +117,17 @@ static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
             sd = NULL;
             if (!st) return NC_ENULLSTART;
         }
-        if (c->kind != NCSF_VAR && !st) return NC_ENULLSTART;
-        if ((c->kind == NCSF_VARA || c->kind == NCSF_VARS || c->kind == NCSF_VARM) && !ct)
-            return NC_ENULLCOUNT;
+        /* as PnetCDF: a NULL start is a bad coordinate, a NULL count a bad
+         * edge (in varn, a NULL count is a var1) */
+        if (c->kind != NCSF_VAR && !st) return NC_EINVALCOORDS;
+        if ((c->kind == NCSF_VARA || c->kind == NCSF_VARS || c->kind == NCSF_VARM) && !ct) {
+            /* the start is checked first, as for a var1 */
+            for (int d = 0; d < nd; d++) {
+                MPI_Offset limit = c->put && d == 0 && v->lay->record ? v->max_records : len[d];
+                if (st[d] < 0 || st[d] >= limit) return NC_EINVALCOORDS;
+            }
+            return NC_EEDGE;
+        }
         for (int d = 0; d < nd; d++) {
             r->start[d] = c->kind == NCSF_VAR ? 0 : st[d];
             r->count[d] = c->kind == NCSF_VAR ? len[d]
@@ -382,6 +390,12 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
     if (c->put && f->readonly) return NC_EPERM;
     if (c->mode == NCSF_MODE_COLL && f->indep) return NC_EINDEP;
     if (c->mode == NCSF_MODE_INDEP && !f->indep) return NC_ENOTINDEP;
+    if (c->mode == NCSF_MODE_BPUT) {
+        /* ncsf copies the data into memory of its own, but a bput needs a
+         * buffer attached, as PnetCDF checks first */
+        MPI_Offset size;
+        if (ncmpi_inq_buffer_size(ncid, &size) == NC_ENULLABUF) return NC_ENULLABUF;
+    }
     if (c->mode == NCSF_MODE_NB || c->mode == NCSF_MODE_BPUT) return ncsfi_post(f, v, c);
 
     err = prep_err = ncsfi_prepare(f, v, c, 0, &p);

@@ -137,6 +137,7 @@ void ncsfi_var_free(ncsf_var *v)
     if (v->names)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
+    free(v->subfile_name);
     free(v->stem);
     free(v->group);
     free(v);

@@ -84,8 +84,10 @@ typedef struct ncsf_var {
                               * missing, foreign, cut short or was never
                               * created; 0 if usable */
     int broken_k;            /* the subfile that broke it */
-    int atts_dirty;          /* its attributes changed since its subfiles
-                              * got them (att_write.c) */
+    int atts_dirty;          /* its attributes (or name) changed since its
+                              * subfiles got them (att_write.c) */
+    char *subfile_name;      /* renamed: the name its subfiles still give
+                              * it, else NULL (rename.c) */
     MPI_Offset max_records;  /* records a put may reach (offsets fit) */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
     int in_ctx;
@@ -132,7 +134,8 @@ int ncsfi_register(ncsf_file *f);
 void ncsfi_unregister(ncsf_file *f);
 ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
 int ncsfi_route(int ncid, int varid);
-int ncsfi_route_collective(int ncid, int varid);
+/* put: the call writes (a put in a read-only dataset is NC_EPERM first) */
+int ncsfi_route_collective(int ncid, int varid, int put);
 int ncsfi_route_error(ncsf_file *f, int bits, int mine);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -282,6 +285,9 @@ int ncsfi_atts_pending(const ncsf_file *f);
 /* Collective, at enddef, once the subfiles are finished: the changed
  * attributes brought to the subfiles. */
 int ncsfi_sync_var_atts(ncsf_file *f);
+/* Collective (file.c): the subfiles finished, then the changes above
+ * brought to them. */
+int ncsfi_update_subfile_headers(ncsf_file *f);
 int ncsfi_check_subfiles(ncsf_file *f);
 int ncsfi_finish_subfiles(ncsf_file *f);
 /* One subfile: present, of this dataset, consistent, long enough. out[]

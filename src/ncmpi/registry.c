@@ -72,12 +72,16 @@ int ncsfi_route(int ncid, int varid)
  * alone here and learns where the others go. A varid that is no variable
  * on some rank, or a subfiled variable on some ranks and an ordinary one
  * on others, is refused on every rank before anything else. */
-int ncsfi_route_collective(int ncid, int varid)
+int ncsfi_route_collective(int ncid, int varid, int put)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int nvars = 0;
     if (!f) return NC_EBADID;
     if (!f->nsubfiled) return 0;
+    /* define mode is the same on every rank, and checked before the
+     * variable, as PnetCDF does */
+    if (f->indef) return NC_EINDEFINE;
+    if (put && f->readonly) return NC_EPERM;
     if (ncsfi_var(f, varid)) return 1;
     int bad = ncmpi_inq_nvars(ncid, &nvars) != NC_NOERR || varid < 0 || varid >= nvars;
     sf_call c = {0, NULL, 0, bad ? SF_ROUTE_BAD : SF_ROUTE_OTHER, 0, 0, 0, 0};
