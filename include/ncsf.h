@@ -90,6 +90,8 @@ int ncsf_inq_dimlen(int ncid, int dimid, MPI_Offset *lenp);
 int ncsf_inq_put_size(int ncid, MPI_Offset *size);
 int ncsf_inq_get_size(int ncid, MPI_Offset *size);
 int ncsf_inq_nreqs(int ncid, int *nreqs);
+/* The attached buffer's usage: PnetCDF's bputs and ncsf's pending ones. */
+int ncsf_inq_buffer_usage(int ncid, MPI_Offset *usage);
 
 /* Non-blocking requests that may mix subfiled and ordinary variables. */
 int ncsf_wait(int ncid, int num, int *reqs, int *statuses);

@@ -1,7 +1,9 @@
 /*
  * t_errors: bad input and damaged datasets. Every case checks the error
- * code on every rank (a collective call that fails on one rank fails on
- * all), and that the dataset can still be used afterwards.
+ * code on every rank, and that the dataset can still be used afterwards:
+ * a collective call whose I/O fails fails on every rank; one whose
+ * arguments are bad on some ranks fails there only, the others proceed,
+ * as in PnetCDF (with PNETCDF_SAFE_MODE=1 it fails on every rank).
  *
  *   t_errors input DIR    bad hints and bad calls
  *   t_errors damage DIR   missing, truncated and foreign subfiles, broken
@@ -35,6 +37,16 @@ static MPI_Info format_info(void)
 }
 
 #define agreed(err, want, what) test_agreed(&ts, (err), (want), (what))
+
+/* A collective call with bad arguments on the ranks where bad is set: they
+ * get want, the others NC_NOERR (PnetCDF's contract), or every rank want
+ * in safe mode; never a hang. */
+static void bad_here(int err, int bad, int want, const char *what)
+{
+    const char *safe = getenv("PNETCDF_SAFE_MODE");
+    int expect = bad || (safe && atoi(safe)) ? want : NC_NOERR;
+    EXPECT(&ts, err == expect, "%s: %s, expected %s", what, ncmpi_strerror(err), ncmpi_strerror(expect));
+}
 
 static MPI_Info sf_info(const char *key, const char *val)
 {
@@ -203,26 +215,52 @@ static void test_bad_calls(void)
     my_rows(st, ct);
     fill(buf, st, ct, 4);
 
-    /* one rank out of bounds: every rank gets the error */
+    /* one rank out of bounds: it gets the error, the others write (new
+     * values: seen below), or nobody does in safe mode */
+    const char *safe = getenv("PNETCDF_SAFE_MODE");
+    int safe_mode = safe && atoi(safe);
+    int last = ts.rank == ts.nprocs - 1, nbuf[NX * NY];
+    fill(nbuf, st, ct, 5);
     MPI_Offset bst[2] = {st[0], st[1]}, bct[2] = {ct[0], ct[1]};
-    if (ts.rank == ts.nprocs - 1) bst[0] = NX + 3;
-    agreed(ncmpi_put_vara_int_all(ncid, v, bst, bct, buf), NC_EINVALCOORDS, "start past the end on one rank");
+    if (last) bst[0] = NX + 3;
+    bad_here(ncmpi_put_vara_int_all(ncid, v, bst, bct, nbuf), last, NC_EINVALCOORDS, "start past the end on one rank");
+    {
+        int got[NX * NY];
+        MPI_Offset a[2] = {0, 0}, n[2] = {NX, NY}, rs, rc;
+        EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, v, a, n, got));
+        for (int r = 0; r < ts.nprocs; r++) {
+            test_split(NX, r, ts.nprocs, &rs, &rc);
+            int seed = r == ts.nprocs - 1 || safe_mode ? 4 : 5;
+            for (MPI_Offset i = rs * NY; i < (rs + rc) * NY; i++)
+                if (got[i] != (int)test_value(NC_INT, i, seed)) {
+                    EXPECT(&ts, 0, "after one rank's bad start: v[%lld] = %d, rank %d's rows should have seed %d",
+                           (long long)i, got[i], r, seed);
+                    break;
+                }
+        }
+        /* the values of seed 4 again, for the checks at the end */
+        EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+    }
     bst[0] = st[0];
     if (ts.rank == 0) bct[1] = NY + 1;
-    agreed(ncmpi_put_vara_int_all(ncid, v, bst, bct, buf), NC_EEDGE, "count past the end on one rank");
+    bad_here(ncmpi_put_vara_int_all(ncid, v, bst, bct, buf), ts.rank == 0, NC_EEDGE, "count past the end on one rank");
     bct[1] = NY;
     MPI_Offset sd[2] = {ts.rank == 0 ? 0 : 1, 1};
-    agreed(ncmpi_put_vars_int_all(ncid, v, st, ct, sd, buf), NC_ESTRIDE, "zero stride on one rank");
+    bad_here(ncmpi_put_vars_int_all(ncid, v, st, ct, sd, buf), ts.rank == 0, NC_ESTRIDE, "zero stride on one rank");
     /* rank 0 always has rows (NX >= 8 processes) */
-    agreed(ncmpi_put_vara_int_all(ncid, v, st, ct, ts.rank == 0 ? NULL : buf), NC_ENULLBUF,
-           "NULL buffer on rank 0");
-    agreed(ncmpi_put_vara_all(ncid, v, st, ct, buf, ts.rank == 0 ? ct[0] * ct[1] + 1 : ct[0] * ct[1], MPI_INT),
-           NC_EIOMISMATCH, "wrong bufcount on rank 0");
+    bad_here(ncmpi_put_vara_int_all(ncid, v, st, ct, ts.rank == 0 ? NULL : buf), ts.rank == 0, NC_ENULLBUF,
+             "NULL buffer on rank 0");
+    bad_here(ncmpi_put_vara_all(ncid, v, st, ct, buf, ts.rank == 0 ? ct[0] * ct[1] + 1 : ct[0] * ct[1], MPI_INT),
+             ts.rank == 0, NC_EIOMISMATCH, "wrong bufcount on rank 0");
     agreed(ncmpi_put_vara_text_all(ncid, v, st, ct, (char *)buf), NC_ECHAR, "text into an int variable");
-    agreed(ncmpi_put_vara_all(ncid, v, st, ct, buf, ct[0] * ct[1], ts.rank == 0 ? MPI_CHAR : MPI_INT),
-           NC_ECHAR, "a character buffer type on rank 0 only");
+    bad_here(ncmpi_put_vara_all(ncid, v, st, ct, buf, ct[0] * ct[1], ts.rank == 0 ? MPI_CHAR : MPI_INT),
+             ts.rank == 0, NC_ECHAR, "a character buffer type on rank 0 only");
     agreed(ncmpi_put_vara_int_all(ncid + 1000, v, st, ct, buf), NC_EBADID, "an ncid that is not open");
     agreed(ncmpi_put_vara_int_all(ncid, 77, st, ct, buf), NC_ENOTVAR, "a variable id out of range");
+    bad_here(ncmpi_put_vara_int_all(ncid, ts.rank == 0 ? 77 : v, st, ct, buf), ts.rank == 0, NC_ENOTVAR,
+             "a variable id out of range on rank 0");
+    bad_here(ncmpi_get_vara_int_all(ncid, ts.rank == 0 ? 77 : v, st, ct, nbuf), ts.rank == 0, NC_ENOTVAR,
+             "a get of a variable id out of range on rank 0");
     agreed(ncmpi_put_vara_int(ncid, v, st, ct, buf), NC_ENOTINDEP, "independent put in collective mode");
     EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
     agreed(ncmpi_put_vara_int_all(ncid, v, st, ct, buf), NC_EINDEP, "collective put in independent mode");

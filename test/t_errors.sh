@@ -1,9 +1,12 @@
 #!/bin/sh
-# Bad input and damaged datasets: the same NC_E* code on every rank.
+# Bad input and damaged datasets: the NC_E* code on every rank that should
+# have it (t_errors.c says which).
 . "$top_srcdir/test/common.sh"
 for np in $(nps t_errors); do
   d=$(newdir)
   run_np "$np" "$B/test/t_errors" input "$d"; report $? "t_errors bad hints and calls np=$np"
+  # PnetCDF's safe mode: an argument error on one rank fails every rank
+  PNETCDF_SAFE_MODE=1 run_np "$np" "$B/test/t_errors" input "$d"; report $? "t_errors bad calls in safe mode np=$np"
   run_np "$np" "$B/test/t_errors" damage "$d"; report $? "t_errors damaged datasets and fuzz np=$np"
   d1=$(newdir)
   run_np "$np" "$B/test/t_errors" damage "$d1" 1; report $? "t_errors damaged format 1 datasets and fuzz np=$np"

@@ -125,6 +125,9 @@ static int attach(ncsf_file *f, int readonly)
     int max_open = 1, err = choose_limits(f, &aggregate, &max_open);
     f->readonly = readonly;
     f->max_open = max_open;
+    /* PnetCDF's own switch, read as PnetCDF reads it */
+    const char *safe = getenv("PNETCDF_SAFE_MODE");
+    f->safe_mode = safe && atoi(safe) != 0;
     /* collective: made whatever failed before it */
     int e = sf_context_create(f->comm, f->info, max_open, readonly, &f->ctx);
     if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);

@@ -386,8 +386,10 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
     ncsf_prepared p, *pp = &p;
     int err, prep_err;
 
-    if (f->indef) return NC_EINDEFINE;
+    /* PnetCDF's order; non-blocking calls may be posted in define mode
+     * (they wait for the enddef) */
     if (c->put && f->readonly) return NC_EPERM;
+    if (f->indef && c->mode != NCSF_MODE_NB && c->mode != NCSF_MODE_BPUT) return NC_EINDEFINE;
     if (c->mode == NCSF_MODE_COLL && f->indep) return NC_EINDEP;
     if (c->mode == NCSF_MODE_INDEP && !f->indep) return NC_ENOTINDEP;
     if (c->mode == NCSF_MODE_BPUT) {
@@ -400,9 +402,13 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
 
     err = prep_err = ncsfi_prepare(f, v, c, 0, &p);
     if (c->mode == NCSF_MODE_COLL) {
-        /* a rank whose call was bad joins with nothing; all get its error */
+        /* a rank whose arguments were bad joins with nothing and gets its
+         * error, the others proceed (PnetCDF's contract); in safe mode, or
+         * out of memory, every rank gets it and nothing moves */
         ncsf_prepared *none = NULL;
-        err = ncsfi_run(f, 1, prep_err ? &none : &pp, 1, prep_err, c->put ? 1 : 2);
+        int shared = prep_err && (f->safe_mode || prep_err == NC_ENOMEM) ? prep_err : NC_NOERR;
+        err = ncsfi_run(f, 1, prep_err ? &none : &pp, 1, shared, c->put ? 1 : 2);
+        if (prep_err) err = prep_err;
     } else if (!err) {
         err = ncsfi_run(f, 1, &pp, 0, NC_NOERR, c->put ? 1 : 2);
     }

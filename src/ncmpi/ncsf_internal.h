@@ -105,6 +105,10 @@ typedef struct ncsf_file {
     char *stem;          /* file name part of the base file */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
+    MPI_Offset bput_usage; /* bytes of the attached buffer that pending
+                            * bputs on subfiled variables count */
+    int safe_mode;       /* PNETCDF_SAFE_MODE=1 at create/open: an argument
+                          * error fails a collective call on every rank */
     int noclobber;       /* created with NC_NOCLOBBER: subfiles too */
     int via_subfile;     /* opened through one subfile's path */
     int marked;          /* we write its state mark (state.c) */

@@ -16,14 +16,32 @@
 struct ncsf_pending {
     int id;
     ncsf_prepared p;
+    MPI_Offset attached; /* a bput: bytes it counts against the attached
+                          * buffer until it is taken for completion */
     ncsf_pending *next;
 };
+
+/* A bput counts against the buffer the program attached, as in PnetCDF
+ * (its data, in the variable's external type), though ncsf copies it into
+ * memory of its own: NC_EINSUFFBUF when it would not fit beside what is
+ * pending, PnetCDF's and ncsf's. */
+static int reserve_attached(ncsf_file *f, const ncsf_var *v, MPI_Offset nelems, MPI_Offset *bytes)
+{
+    MPI_Offset size = 0, used = 0;
+    int err = ncmpi_inq_buffer_size(f->ncid, &size);
+    if (!err) err = ncmpi_inq_buffer_usage(f->ncid, &used);
+    if (err) return err;
+    *bytes = nelems * ncsfi_xsize(v->xtype);
+    if (used + f->bput_usage + *bytes > size) return NC_EINSUFFBUF;
+    return NC_NOERR;
+}
 
 int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
 {
     ncsf_pending *q = calloc(1, sizeof *q);
     if (!q) return NC_ENOMEM;
     int err = ncsfi_prepare(f, v, c, c->mode == NCSF_MODE_BPUT ? 2 : 1, &q->p);
+    if (!err && c->mode == NCSF_MODE_BPUT) err = reserve_attached(f, v, q->p.nelems, &q->attached);
     if (!err) err = ncsfi_keep_buftype(&q->p);
     if (err) {
         ncsfi_release(&q->p);
@@ -31,6 +49,7 @@ int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
         if (c->req) *c->req = NC_REQ_NULL;
         return err;
     }
+    f->bput_usage += q->attached;
     q->id = NCSF_REQ_BASE + f->next_req++;
     if (f->next_req >= NCSF_REQ_BASE) f->next_req = 0;
     if (c->req) *c->req = q->id;
@@ -57,6 +76,7 @@ int ncsfi_pending_puts(const ncsf_file *f)
 
 void ncsfi_pending_free_all(ncsf_file *f)
 {
+    f->bput_usage = 0;
     while (f->pending) {
         ncsf_pending *q = f->pending;
         f->pending = q->next;
@@ -72,6 +92,7 @@ static ncsf_pending *take(ncsf_file *f, int id)
             ncsf_pending *q = *pp;
             *pp = q->next;
             q->next = NULL;
+            f->bput_usage -= q->attached;
             return q;
         }
     return NULL;
@@ -178,5 +199,14 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
         if (statuses) statuses[i] = q ? NC_NOERR : NC_EINVAL_REQUEST;
         if (q) { ncsfi_release(&q->p); free(q); reqs[i] = NC_REQ_NULL; }
     }
+    return err;
+}
+
+int ncsf_inq_buffer_usage(int ncid, MPI_Offset *usage)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    MPI_Offset used = 0;
+    int err = ncmpi_inq_buffer_usage(ncid, &used);
+    if (!err && usage) *usage = used + (f ? f->bput_usage : 0);
     return err;
 }

@@ -78,15 +78,25 @@ int ncsfi_route_collective(int ncid, int varid, int put)
     int nvars = 0;
     if (!f) return NC_EBADID;
     if (!f->nsubfiled) return 0;
-    /* define mode is the same on every rank, and checked before the
-     * variable, as PnetCDF does */
-    if (f->indef) return NC_EINDEFINE;
+    /* permission and define mode are the same on every rank, and checked
+     * before the variable, as PnetCDF does */
     if (put && f->readonly) return NC_EPERM;
+    if (f->indef) return NC_EINDEFINE;
     if (ncsfi_var(f, varid)) return 1;
     int bad = ncmpi_inq_nvars(ncid, &nvars) != NC_NOERR || varid < 0 || varid >= nvars;
-    sf_call c = {0, NULL, 0, bad ? SF_ROUTE_BAD : SF_ROUTE_OTHER, 0, 0, 0, 0};
+    /* a variable that does not exist fails this rank only, as in PnetCDF
+     * (the others proceed), unless in safe mode */
+    int route = !bad ? SF_ROUTE_OTHER : f->safe_mode ? SF_ROUTE_BAD : SF_ROUTE_ANY;
+    sf_call c = {0, NULL, 0, route, 0, 0, 0, 0};
     int e = sf_access_all(f->ctx, &c);
-    if (e == SF_OK && c.route_bits == SF_ROUTE_OTHER) return 0;
+    /* no subfiled variable anywhere: PnetCDF's call on every rank (it gives
+     * a rank with a bad variable its error and lets the others proceed) */
+    if (e == SF_OK && !(c.route_bits & (SF_ROUTE_ENGINE | SF_ROUTE_BAD))) return 0;
+    if (e == SF_OK && route == SF_ROUTE_ANY) {
+        /* took part in the others' engine call with nothing to move */
+        ncsfi_set_error(f, 0, "a collective call named variable %d, which does not exist", varid);
+        return NC_ENOTVAR;
+    }
     return e == SF_ERR_ROUTE ? ncsfi_route_error(f, c.route_bits, c.route) : ncsfi_error_from_engine(e);
 }
 

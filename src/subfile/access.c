@@ -79,8 +79,10 @@ int sf_access_all(sf_context *ctx, sf_call *c)
 
     /* 1. what this rank can reuse, and room for it */
     record_base(c->nreq, c->reqs, &base, &kinds);
-    unsigned mask = ~0u; /* a rank with nothing to move has no say */
-    if (c->route == SF_ROUTE_ENGINE && !c->caller_err) {
+    unsigned mask = ~0u; /* a rank that takes no part has no say */
+    if ((c->route == SF_ROUTE_ENGINE || c->route == SF_ROUTE_ANY) && !c->caller_err) {
+        /* (a SF_ROUTE_ANY rank takes part, if the others go to the engine,
+         * with nothing: only a plan in which it had nothing will do) */
         err = sf_plan_key(ctx, c->nreq, c->reqs, c->write, 1, base < 0 ? 0 : base, &rel, &rlen);
         if (err == SF_OK) err = sf_plan_key(ctx, c->nreq, c->reqs, c->write, 0, 0, &abs, &alen);
         mask = err == SF_OK ? sf_plan_candidates(ctx, rel, rlen, abs, alen) : 0;
@@ -96,12 +98,13 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     c->route_bits = a.routes;
     c->flag = (a.flags & FLAG_CALLER) != 0;
     c->caller_err = a.caller_err;
-    if (e != SF_OK || a.routes != SF_ROUTE_ENGINE || a.err != SF_OK || a.caller_err) {
+    int routes = a.routes & ~SF_ROUTE_ANY; /* those go where the others go */
+    if (e != SF_OK || routes != SF_ROUTE_ENGINE || a.err != SF_OK || a.caller_err) {
         free(rel);
         free(abs);
         if (e != SF_OK) return e;
-        if (a.routes == SF_ROUTE_OTHER) return SF_OK; /* not ours: the caller goes its way */
-        if (a.routes != SF_ROUTE_ENGINE) return SF_ERR_ROUTE;
+        if (routes == SF_ROUTE_OTHER || routes == 0) return SF_OK; /* not ours: the caller goes its way */
+        if (routes != SF_ROUTE_ENGINE) return SF_ERR_ROUTE;
         return a.err; /* an error somewhere: nothing moves anywhere */
     }
 

@@ -185,9 +185,11 @@ MPI_Offset sf_context_bytes_read(const sf_context *ctx);
 /* ---- access.c -------------------------------------------------------- */
 
 /* Where a rank's collective call goes: to the engine, elsewhere (an
- * ordinary variable: the caller's own collective), or nowhere (a bad
- * argument). Every rank agrees on it in the call's first reduction. */
-enum { SF_ROUTE_ENGINE = 1, SF_ROUTE_OTHER = 2, SF_ROUTE_BAD = 4 };
+ * ordinary variable: the caller's own collective), nowhere (a bad
+ * argument that fails the call everywhere), or wherever the others go
+ * with nothing to move (a bad argument that fails this rank only). Every
+ * rank agrees on it in the call's first reduction. */
+enum { SF_ROUTE_ENGINE = 1, SF_ROUTE_OTHER = 2, SF_ROUTE_BAD = 4, SF_ROUTE_ANY = 8 };
 
 typedef struct sf_call {
     int nreq;                 /* this rank's requests (0 or more) */
@@ -210,7 +212,9 @@ typedef struct sf_call {
  * planned first by messages among the ranks that share subfiles (no step
  * costs O(P) on a rank). Returns the same engine code on every rank:
  * SF_ERR_ROUTE (nothing moved) when the ranks' routes disagree or one is
- * bad, and SF_OK with nothing moved when every route is SF_ROUTE_OTHER. */
+ * bad, and SF_OK with nothing moved when every route is SF_ROUTE_OTHER
+ * (or SF_ROUTE_ANY). A SF_ROUTE_ANY rank takes part in an engine call
+ * with nothing to move. */
 int sf_access_all(sf_context *ctx, sf_call *call);
 
 /* Independent: only the calling rank. */
