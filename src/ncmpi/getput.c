@@ -226,6 +226,13 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
         p->xbuf_is_user = 1;
         p->swapped = 1;
         ncsfi_swap(p->xbuf, es, p->nelems);
+    } else if (same && c->put && copy == 1 && nbytes >= INPLACE_SWAP_MIN) {
+        /* a non-blocking put: the caller's buffer, left alone until its
+         * wait, which swaps it in place around the write (see swap_for_run)
+         * as PnetCDF does, rather than a copy of it made now */
+        p->xbuf = c->buf;
+        p->xbuf_is_user = 1;
+        p->swap_at_run = 1;
     } else {
         p->xbuf = malloc(nbytes ? nbytes : 1);
         if (!p->xbuf) return NC_ENOMEM;
@@ -339,6 +346,60 @@ static sf_request *gather(int n, ncsf_prepared **ps, int put, int *nreq)
     return r;
 }
 
+static int by_address(const void *a, const void *b)
+{
+    const char *x = (const char *)(*(ncsf_prepared *const *)a)->xbuf;
+    const char *y = (const char *)(*(ncsf_prepared *const *)b)->xbuf;
+    return (x > y) - (x < y);
+}
+
+/* The non-blocking puts about to run, their callers' buffers swapped to
+ * the file's byte order in place (finish swaps them back). Two requests
+ * whose buffers overlap (one buffer posted twice) cannot both be swapped
+ * in place: the later ones get a swapped copy. NC_ENOMEM if a copy or the
+ * list cannot be had. */
+static int swap_for_run(int n, ncsf_prepared **ps)
+{
+    int m = 0, err = NC_NOERR;
+    for (int i = 0; i < n; i++) m += ps[i] && ps[i]->swap_at_run;
+    if (!m) return NC_NOERR;
+    ncsf_prepared **q = malloc(sizeof *q * (size_t)m);
+    if (!q) return NC_ENOMEM;
+    m = 0;
+    for (int i = 0; i < n; i++)
+        if (ps[i] && ps[i]->swap_at_run) q[m++] = ps[i];
+    qsort(q, (size_t)m, sizeof *q, by_address);
+    /* first the copies, of bytes nothing has swapped yet */
+    const char *end = NULL; /* of the buffers to be swapped in place */
+    for (int i = 0; i < m; i++) {
+        ncsf_prepared *p = q[i];
+        int es = ncsfi_xsize(p->v->xtype);
+        size_t nbytes = (size_t)p->nelems * es;
+        if (!end || (const char *)p->xbuf >= end) {
+            end = (const char *)p->xbuf + nbytes;
+            continue;
+        }
+        if ((const char *)p->xbuf + nbytes > end) end = (const char *)p->xbuf + nbytes;
+        p->swap_at_run = 0;
+        char *copy = malloc(nbytes), *old = p->xbuf;
+        if (!copy) { err = NC_ENOMEM; continue; }
+        memcpy(copy, old, nbytes);
+        for (int k = 0; k < p->nreq; k++) p->reqs[k].buf = copy + ((const char *)p->reqs[k].buf - old);
+        p->xbuf = copy;
+        p->xbuf_is_user = 0;
+        ncsfi_swap(p->xbuf, es, p->nelems);
+    }
+    /* then the rest, in place */
+    for (int i = 0; i < m; i++)
+        if (q[i]->swap_at_run) {
+            q[i]->swap_at_run = 0;
+            ncsfi_swap(q[i]->xbuf, ncsfi_xsize(q[i]->v->xtype), q[i]->nelems);
+            q[i]->swapped = 1;
+        }
+    free(q);
+    return err;
+}
+
 /* dirs: 1 the puts, 2 the gets, 3 both (puts first). Collectively every
  * rank must pass the same dirs, whatever requests it has. */
 int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
@@ -346,6 +407,10 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
 {
     int sf_err = SF_OK, gets = 0;
     for (int i = 0; i < n; i++) if (ps[i] && !ps[i]->put) gets = 1;
+    if (dirs & 1) {
+        int e = swap_for_run(n, ps);
+        if (!caller_err) caller_err = e;
+    }
     for (int put = 1; put >= 0; put--) {
         if (!(dirs & (put ? 1 : 2))) continue;
         /* the put pass tells every rank whether any rank has gets */

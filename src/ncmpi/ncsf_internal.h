@@ -19,7 +19,10 @@
 #define NCSF_ITYPE_LONG (sizeof(long) == 8 ? NC_INT64 : NC_INT)
 #define NCSF_REQ_BASE (1 << 29) /* ids of ncsf's own non-blocking requests */
 #define NCSF_DEFAULT_MAX_OPEN 64
-#define NCSF_DEFAULT_AGGREGATE (256LL << 20) /* bytes one process gathers */
+/* bytes one process gathers per round: rounds that stay in the cache
+ * (4 MiB wrote FLASH-IO's one wait_all of 24 variables ~1.4x faster at
+ * P = 2 than 256 MiB rounds did; doc/benchmarks.md) */
+#define NCSF_DEFAULT_AGGREGATE (4LL << 20)
 /* file-wide hints leave smaller variables (bytes per record) in the base
  * file: less than a Lustre stripe gains nothing from files of its own */
 #define NCSF_DEFAULT_MIN_SIZE (1LL << 20)
@@ -343,6 +346,8 @@ typedef struct ncsf_prepared {
     MPI_Offset nelems;
     int xbuf_is_user;   /* xbuf is the caller's buffer */
     int swapped;        /* ... byte swapped in place, to be swapped back */
+    int swap_at_run;    /* ... to be swapped in place when the wait runs it
+                         * (a non-blocking put) */
     void *ubuf;         /* caller's buffer, for gets */
     nc_type itype;
     int packed;         /* caller's buftype is a derived type */
