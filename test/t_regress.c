@@ -1321,6 +1321,26 @@ static void case_pgrid(void)
     MPI_Info_free(&info);
 }
 
+
+/* Creates a dataset with v(x, y) in 3 subfiles and the record variable
+ * r(t, x) in 2 (d: x, y, t); it is left in define mode. */
+static int define_vr(const char *path, int *d, int *v, int *r)
+{
+    int ncid, rd[2];
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[2]));
+    MPI_Info i3 = sf_info(3), i2 = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, v, i3));
+    rd[0] = d[2];
+    rd[1] = d[0];
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_DOUBLE, 2, rd, r, i2));
+    MPI_Info_free(&i3);
+    MPI_Info_free(&i2);
+    return ncid;
+}
+
 /* ---- lateatt ---------------------------------------------------------------
  * Attributes changed after the subfiles exist (redef ... enddef) reach
  * every subfile, even when the longer header moves the data behind it (of
@@ -1353,16 +1373,7 @@ static void case_lateatt(void)
     memset(longtext, 'a', sizeof longtext);
     for (size_t i = 0; i < sizeof longtext; i += 97) longtext[i] = (char)('A' + i % 26);
     path_of(path, sizeof path, "late.nc");
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[2]));
-    MPI_Info i3 = sf_info(3), i2 = sf_info(2);
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
-    int rd[2] = {d[2], d[0]};
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_DOUBLE, 2, rd, &r, i2));
-    MPI_Info_free(&i3);
-    MPI_Info_free(&i2);
+    ncid = define_vr(path, d, &v, &r);
     EXPECT_OK(&ts, ncmpi_put_att_text(ncid, v, "units", 1, "K"));
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     put_rows(ncid, v, 190);
@@ -1452,16 +1463,7 @@ static void case_indefine(void)
     int ncid, d[3], v, r, req[2], st[2];
     ts.where = "indefine";
     path_of(path, sizeof path, "indef.nc");
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[2]));
-    MPI_Info i3 = sf_info(3), i2 = sf_info(2);
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v, i3));
-    int rd[2] = {d[2], d[0]};
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_DOUBLE, 2, rd, &r, i2));
-    MPI_Info_free(&i3);
-    MPI_Info_free(&i2);
+    ncid = define_vr(path, d, &v, &r);
     MPI_Offset s0[2], c0[2];
     int buf[NX * NY];
     my_rows(s0, c0);
