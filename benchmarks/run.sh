@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the benchmark kernels in every mode on the same problem, interleaved
-# (A B C D A B C D ...), and print one table per kernel: median bandwidth,
-# min-max, and the ratio to the shared-file mode measured in the same run;
+# (A B C D D C B A ...), and print one table per kernel: median bandwidth,
+# min-max, the ratio of medians to the shared-file mode and the median of
+# the ratios to one file per process repetition by repetition ("x fpp");
 # the CSV of every run and a PNG of the medians (plot_bench.py) go to OUTDIR.
 #
 #   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll"]
@@ -71,9 +72,10 @@ run() { # kernel mode[:N] extra...
   esac
   echo "+ mpiexec -n $np ${cmd[*]}" >> "$log"
   local o
+  sync # the previous run's dirty pages are not this run's to write back
   o=$(timeout 1800 mpiexec -n "$np" "${cmd[@]}" 2>&1); local rc=$?
   echo "$o" >> "$log"
-  echo "$o" | grep '^CSV,' | sed "s/\$/,$m/" >> "$csv"
+  echo "$o" | grep '^CSV,' | sed "s/\$/,$m,$r/" >> "$csv"
   local v; v=$(echo "$o" | grep '^VERIFY' | head -n 1)
   if [ $rc -ne 0 ] || [ -z "$v" ] || echo "$v" | grep -q FAILED; then
     if [ "$m" = pnetcdf-subfiling ]; then known=$((known + 1)); echo "  (PnetCDF's own subfiling: ${v:-no verification line}; see doc/benchmarks.md)"
@@ -88,7 +90,11 @@ echo "data in $data (removed at the end); raw results $csv, log $log"
 for r in $(seq 1 "$reps"); do
   for k in $kernels; do
     echo "repetition $r, $k"
-    for m in "${modes[@]}"; do run "$k" "$m"; done
+    # the order reversed every other repetition: a mode does not always
+    # follow the same one (whose dirty pages the kernel is still writing)
+    order=("${modes[@]}")
+    [ $((r % 2)) -eq 0 ] && for ((j = 0; j < ${#modes[@]}; j++)); do order[j]=${modes[${#modes[@]} - 1 - j]}; done
+    for m in "${order[@]}"; do run "$k" "$m"; done
     if [ "$k" = s3d ]; then
       # reading back with another process count (subfiling, N = NP):
       # write once, read with NP and with NP/2
@@ -102,7 +108,7 @@ for r in $(seq 1 "$reps"); do
           read -r qx qy qz <<< "$(grid "$q")"
           o=$(mpiexec -n "$q" "$B/benchmarks/s3d-io/s3d_io" -m subfiling -N "$np" "${hints[@]}" -q -c "$ck" $([ "$q" = "$half" ] || echo -k) -r $gx $gy $gz $qx $qy $qz 0 1 "$data" 2>&1)
           echo "$o" >> "$log"
-          echo "$o" | grep '^CSV,' | sed "s/,read,subfiling,$q,/,read-np$q,subfiling,$q,/; s/\$/,subfiling/" >> "$csv"
+          echo "$o" | grep '^CSV,' | sed "s/,read,subfiling,$q,/,read-np$q,subfiling,$q,/; s/\$/,subfiling,$r/" >> "$csv"
           v=$(echo "$o" | grep '^VERIFY'); [ -n "$v" ] && echo "  $v (read with $q processes)"
           echo "$v" | grep -q ok || { [ "$q" = "$half" ] && failures=$((failures + 1)); }
         done
@@ -117,7 +123,16 @@ awk -F, '
     key = grp SUBSEP $4 SUBSEP (($4 == "shared" || $4 == "fpp") ? "-" : $6)
     if (!(grp in gi)) { gi[grp] = ++ng; gname[ng] = grp }
     if (!(key in cnt)) { g = gi[grp]; gk[g, ++gn[g]] = key }
-    cnt[key]++; val[key, cnt[key]] = $13 + 0 }
+    cnt[key]++; val[key, cnt[key]] = $13 + 0
+    if ($16 != "") { rv[key, $16] = $13 + 0; reps[$16] = 1 } }
+  # the median over repetitions of the ratio to one file per process in
+  # the same repetition (runs side by side share the machine'"'"'s state)
+  function paired(k, f,   n, rr, x, a, b, t) {
+    n = 0
+    for (rr in reps) if (((k, rr) in rv) && ((f, rr) in rv) && rv[f, rr] > 0) x[++n] = rv[k, rr] / rv[f, rr]
+    if (!n) return "-"
+    for (a = 1; a <= n; a++) for (b = a + 1; b <= n; b++) if (x[b] < x[a]) { t = x[a]; x[a] = x[b]; x[b] = t }
+    return sprintf("%.2f", n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2) }
   function median(k,   m, a, b, t) {
     m = cnt[k]
     for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++)
@@ -128,12 +143,13 @@ awk -F, '
     for (g = 1; g <= ng; g++) {
       split(gname[g], kp, " ")
       base = kp[1] " " (kp[2] ~ /^read/ ? "read" : kp[2] ~ /^write/ ? "write" : kp[2])
-      printf "\n%s %s\n%-18s %4s %10s %21s %9s %5s\n", kp[1], kp[2], "mode", "N", "MiB/s", "min-max", "x shared", "runs"
+      printf "\n%s %s\n%-18s %4s %10s %21s %9s %9s %5s\n", kp[1], kp[2], "mode", "N", "MiB/s", "min-max", "x shared", "x fpp", "runs"
       for (i = 1; i <= gn[g]; i++) {
         k = gk[g, i]; split(k, p, SUBSEP)
         sh = base SUBSEP "shared" SUBSEP "-"
         r = (sh in med && med[sh] > 0) ? sprintf("%.2f", med[k] / med[sh]) : "-"
-        printf "%-18s %4s %10.1f %10.1f-%-10.1f %9s %5d\n", p[2], p[3], med[k], val[k, 1], val[k, cnt[k]], r, cnt[k]
+        printf "%-18s %4s %10.1f %10.1f-%-10.1f %9s %9s %5d\n", p[2], p[3], med[k], val[k, 1], val[k, cnt[k]], r,
+               paired(k, base SUBSEP "fpp" SUBSEP "-"), cnt[k]
       }
     }
   }' "$csv"

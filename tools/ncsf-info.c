@@ -247,7 +247,7 @@ int main(int argc, char **argv)
         if (lone) through = "a subfile alone";
     }
     ncsf_file *f;
-    if ((err = ncsfi_file_new(MPI_COMM_SELF, path, MPI_INFO_NULL, ncid, &f))) {
+    if ((err = ncsfi_file_new(MPI_COMM_SELF, 0, path, MPI_INFO_NULL, ncid, &f))) {
         MPI_Finalize();
         return 1;
     }

@@ -142,7 +142,7 @@ static int file_changed(const ncsf_file *f, int file_id)
 int ncsfi_sync_var_atts(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
-    int n = 0, err = ncsfi_agree(f->comm, ncsfi_home_files(f, 0, &s, &n)), mine = NC_NOERR;
+    int n = 0, err = ncsfi_agreef(f, ncsfi_home_files(f, 0, &s, &n)), mine = NC_NOERR;
     /* (a file's slots come one after another: its answer is kept) */
     int last_id = -1, changed = 0;
     for (int j = 0; !err && !mine && j < n; j++) {
@@ -153,7 +153,7 @@ int ncsfi_sync_var_atts(ncsf_file *f)
         if (changed) mine = rewrite_file(f, s[j].lead, s[j].k);
     }
     free(s);
-    if (!err) err = ncsfi_agree(f->comm, mine);
+    if (!err) err = ncsfi_agreef(f, mine);
     /* every rank alike (the flags follow collective calls): the plans and
      * the offsets learnt of these subfiles are stale; a home keeps its own,
      * just recorded */

@@ -196,13 +196,13 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
         return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
     /* everything that can fail on one process alone happens first, and is
      * agreed, before anything is defined: never half a variable */
-    err = ncsfi_agree(f->comm, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
+    err = ncsfi_agreef(f, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
     if (err || !dp.subfiled) {
         plan_free(&dp);
         return err ? err : ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
     }
     int newid = !f->dsid[0];
-    if (newid) err = ncsfi_agree(f->comm, ncsfi_new_dataset_id(f));
+    if (newid) err = ncsfi_agreef(f, ncsfi_new_dataset_id(f));
     if (!err && newid && (err = ncsfi_put_dataset_id(f, ncid)) == NC_NOERR)
         err = ncsfi_put_state(ncid, NCSF_STATE_WRITING);
     if (!err) err = dp.record ? ncmpi_def_var(ncid, name, xtype, 1, &dp.unlim, &varid)

@@ -16,12 +16,23 @@
 #include <sys/resource.h>
 #endif
 
-int ncsfi_agree(MPI_Comm comm, int err)
+int ncsfi_agree(MPI_Comm comm, int yield, int err)
 {
     int out;
+    MPI_Request r;
     /* an agreement: trusted (never made to fail by fault injection) */
-    if ((MPI_Allreduce)(&err, &out, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return err ? err : NC_EMPI;
+    if (!yield) {
+        if ((MPI_Allreduce)(&err, &out, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return err ? err : NC_EMPI;
+        return out;
+    }
+    if ((MPI_Iallreduce)(&err, &out, 1, MPI_INT, MPI_MIN, comm, &r) != MPI_SUCCESS) return err ? err : NC_EMPI;
+    if (sf_wait_request(&r, 1) != SF_OK) return err ? err : NC_EMPI;
     return out;
+}
+
+int ncsfi_agreef(const ncsf_file *f, int err)
+{
+    return ncsfi_agree(f->comm, f->yield, err);
 }
 
 /* subfiling_max_open, or a default that leaves most descriptors to the
@@ -61,7 +72,7 @@ static int split_path(ncsf_file *f, const char *path)
 }
 
 /* Collective over comm; the outcome is agreed. */
-int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
+int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp)
 {
     MPI_Comm dup = MPI_COMM_NULL;
@@ -73,6 +84,7 @@ int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
         f->ncid = ncid;
         f->info = MPI_INFO_NULL;
         f->comm = dup;
+        f->yield = yield;
         dup = MPI_COMM_NULL;
         f->state_at_open = NCSF_STATE_COMPLETE;
         f->hints.enable = -1;
@@ -85,7 +97,7 @@ int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
     } else {
         err = NC_ENOMEM;
     }
-    err = ncsfi_agree(comm, err);
+    err = ncsfi_agree(comm, yield, err);
     if (err) {
         ncsfi_file_free(f);
         if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
@@ -129,12 +141,12 @@ static int attach(ncsf_file *f, int readonly)
     const char *safe = getenv("PNETCDF_SAFE_MODE");
     f->safe_mode = safe && atoi(safe) != 0;
     /* collective: made whatever failed before it */
-    int e = sf_context_create(f->comm, f->info, max_open, readonly, &f->ctx);
+    int e = sf_context_create(f->comm, f->info, max_open, readonly, f->yield, &f->ctx);
     if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
     if (!err) sf_context_set_aggregate_max(f->ctx, aggregate);
     if (!err) sf_context_set_learn(f->ctx, ncsfi_learn_offsets, f);
     if (!err) err = ncsfi_register(f);
-    return ncsfi_agree(f->comm, err);
+    return ncsfi_agreef(f, err);
 }
 
 /* Hints given at create or open: checked before any file is touched. */
@@ -172,21 +184,21 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
     if (rank == 0 && !getenv("NCSF_QUIET") && mine != NULL) fprintf(stderr, "ncsf: %s\n", buf);
 }
 
-static int create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
-                     char *msg, int msglen)
+static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_Info info,
+                     int *ncidp, char *msg, int msglen)
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
     char why[512] = "";
     int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
-    err = ncsfi_agree(comm, err);
+    err = ncsfi_agree(comm, yield, err);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
         if (err) snprintf(why, sizeof why, "cannot create %s: %s", path, ncmpi_strerror(err));
     }
     /* PnetCDF's errors are agreed; ours above are the same everywhere */
-    if (!err && (err = ncsfi_file_new(comm, path, info, ncid, &f)) == NC_NOERR) {
+    if (!err && (err = ncsfi_file_new(comm, yield, path, info, ncid, &f)) == NC_NOERR) {
         f->hints = h;
         memset(&h, 0, sizeof h);
         ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
@@ -341,7 +353,7 @@ static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whyl
             ncmpi_close(bid);
         }
     }
-    err = ncsfi_agree(f->comm, err);
+    err = ncsfi_agreef(f, err);
     if (!err && MPI_Bcast(&usable, 1, MPI_INT, 0, f->comm) != MPI_SUCCESS) err = NC_EMPI;
     if (!err && usable) {
         *reopen = base;
@@ -364,8 +376,8 @@ static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whyl
     return err;
 }
 
-static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, ncsf_hints *h,
-                    ncsf_file **fp, char **reopen, char *why, int whylen)
+static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_Info info,
+                    ncsf_hints *h, ncsf_file **fp, char **reopen, char *why, int whylen)
 {
     int ncid = -1, err = ncmpi_open(comm, path, omode, info, &ncid);
     ncsf_file *f = NULL;
@@ -374,7 +386,7 @@ static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, n
         snprintf(why, whylen, "cannot open %s: %s", path, ncmpi_strerror(err));
         return err;
     }
-    if ((err = ncsfi_file_new(comm, path, info, ncid, &f))) {
+    if ((err = ncsfi_file_new(comm, yield, path, info, ncid, &f))) {
         ncmpi_close(ncid);
         return err;
     }
@@ -385,10 +397,10 @@ static int open_one(MPI_Comm comm, const char *path, int omode, MPI_Info info, n
     f->version = f->hints.format ? f->hints.format : 2;
     err = attach(f, !(omode & NC_WRITE));
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
-    if (!err && !*reopen) err = ncsfi_agree(f->comm, load_vars(f));
+    if (!err && !*reopen) err = ncsfi_agreef(f, load_vars(f));
     if (!err && !*reopen && f->dsid[0]) err = ncsfi_check_subfiles(f);
     if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])
-        err = ncsfi_agree(f->comm, ncsfi_state_begin_writing(f));
+        err = ncsfi_agreef(f, ncsfi_state_begin_writing(f));
     if (err && !*why) snprintf(why, whylen, "%s", f->errmsg[0] ? f->errmsg : ncmpi_strerror(err));
     return err;
 }
@@ -402,24 +414,24 @@ static void drop(ncsf_file *f)
     ncmpi_close(ncid);
 }
 
-static int open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
-                   char *msg, int msglen)
+static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_Info info,
+                   int *ncidp, char *msg, int msglen)
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
     char why[512] = "", *reopen = NULL;
     int err = ncidp && path ? NC_NOERR : NC_EINVAL;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
-    err = ncsfi_agree(comm, err);
-    if (!err) err = open_one(comm, path, omode, info, &h, &f, &reopen, why, sizeof why);
+    err = ncsfi_agree(comm, yield, err);
+    if (!err) err = open_one(comm, yield, path, omode, info, &h, &f, &reopen, why, sizeof why);
     if (!err && reopen) {
         /* a subfile of a dataset whose base file is there: the dataset */
         ncsf_hints again = {0};
         drop(f);
         f = NULL;
-        err = ncsfi_agree(comm, parse_file_hints(info, reopen, &again, why, sizeof why));
+        err = ncsfi_agree(comm, yield, parse_file_hints(info, reopen, &again, why, sizeof why));
         char *twice = NULL; /* a base file is not a subfile: no second redirection */
-        if (!err) err = open_one(comm, reopen, omode, info, &again, &f, &twice, why, sizeof why);
+        if (!err) err = open_one(comm, yield, reopen, omode, info, &again, &f, &twice, why, sizeof why);
         free(twice);
         ncsfi_hints_free(&again);
         free(reopen);
@@ -506,7 +518,7 @@ int ncsf_redef(int ncid)
 static int flush_subfiles(ncsf_file *f)
 {
     if (f->readonly || !f->nsubfiled) return NC_NOERR;
-    int err = ncsfi_agree(f->comm, ncsfi_error_from_engine(sf_context_flush(f->ctx)));
+    int err = ncsfi_agreef(f, ncsfi_error_from_engine(sf_context_flush(f->ctx)));
     int e = ncsfi_finish_subfiles(f);
     return err ? err : e;
 }
@@ -574,7 +586,7 @@ int ncsf_close(int ncid)
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
-    err = ncsfi_agree(f->comm, err);
+    err = ncsfi_agreef(f, err);
     ncsfi_unregister(f);
     ncsfi_file_free(f);
     return err;
@@ -613,15 +625,15 @@ int ncsf_end_indep_data(int ncid)
     err = ncsfi_error_from_engine(sf_context_flush_indep(f->ctx));
     if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS && !err)
         err = NC_EMPI;
-    return ncsfi_agree(f->comm, err);
+    return ncsfi_agreef(f, err);
 }
 
 /* The hints of the environment (env_hints.c) over the program's, at
  * every create and open. */
-static int with_env(MPI_Comm comm, MPI_Info info, MPI_Info *use, int *ncidp)
+static int with_env(MPI_Comm comm, int yield, MPI_Info info, MPI_Info *use, int *ncidp)
 {
     MPI_Info env = MPI_INFO_NULL;
-    int err = ncsfi_agree(comm, ncsfi_env_info(comm, info, &env));
+    int err = ncsfi_agree(comm, yield, ncsfi_env_info(comm, info, &env));
     if (err) {
         if (env != MPI_INFO_NULL) MPI_Info_free(&env);
         if (ncidp) *ncidp = -1;
@@ -635,9 +647,11 @@ int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, in
                    char *msg, int msglen)
 {
     MPI_Info env;
-    int err = with_env(comm, info, &env, ncidp);
+    /* the node census first: every agreement of the dataset waits by it */
+    int yield = sf_node_oversubscribed(comm);
+    int err = with_env(comm, yield, info, &env, ncidp);
     if (err) return err;
-    err = create_ex(comm, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
+    err = create_ex(comm, yield, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
     if (env != MPI_INFO_NULL) MPI_Info_free(&env);
     return err;
 }
@@ -646,9 +660,10 @@ int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int 
                  char *msg, int msglen)
 {
     MPI_Info env;
-    int err = with_env(comm, info, &env, ncidp);
+    int yield = sf_node_oversubscribed(comm);
+    int err = with_env(comm, yield, info, &env, ncidp);
     if (err) return err;
-    err = open_ex(comm, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
+    err = open_ex(comm, yield, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
     if (env != MPI_INFO_NULL) MPI_Info_free(&env);
     return err;
 }

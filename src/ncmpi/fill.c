@@ -34,7 +34,7 @@ int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
         n = ncsfi_mul_add(n, count[d], 0);
     }
     char *buf = n >= 0 && n <= (MPI_Offset)(PTRDIFF_MAX / 8) ? malloc((size_t)n * es + 1) : NULL;
-    err = ncsfi_agree(f->comm, buf ? NC_NOERR : NC_ENOMEM);
+    err = ncsfi_agreef(f, buf ? NC_NOERR : NC_ENOMEM);
     if (err) {
         free(buf);
         return err;

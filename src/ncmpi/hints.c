@@ -250,8 +250,10 @@ void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere,
         char key[MPI_MAX_INFO_KEY + 1];
         if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS || strncasecmp(key, "subf", 4)) continue;
         int best = 9, k = 0;
-        for (int j = 0; j < NKNOWN; j++) {
-            int dj = strcmp(key, known_keys[j]) ? distance(key, known_keys[j]) : 0;
+        for (int j = 0; j < NKNOWN && best; j++) /* a known key: no distances */
+            if (!strcmp(key, known_keys[j])) best = 0, k = j;
+        for (int j = 0; j < NKNOWN && best; j++) {
+            int dj = distance(key, known_keys[j]);
             if (dj < best) best = dj, k = j;
         }
         if (best == 0 || seen_before(seen, seenlen, key)) continue;

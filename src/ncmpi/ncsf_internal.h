@@ -122,6 +122,7 @@ typedef struct ncsf_file {
     int version;         /* on-disk format (doc/format.md): 1 or 2 */
     ncsf_hints hints;    /* given at create/open */
     int max_open;
+    int yield;           /* waits sleep between tests (sf_node_oversubscribed) */
     ncsf_var **vars;     /* by varid; NULL if not subfiled */
     int nsubfiled;       /* how many are (the same on every rank) */
     int nvars_cap;
@@ -165,10 +166,14 @@ int *ncsfi_multi_reqs(int num, int *err);
 int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective);
 
 /* ---- file.c ----------------------------------------------------------- */
-int ncsfi_file_new(MPI_Comm comm, const char *path, MPI_Info info, int ncid,
+int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp);
 void ncsfi_file_free(ncsf_file *f);
-int ncsfi_agree(MPI_Comm comm, int err);
+/* The worst (lowest) of every rank's err, on every rank; yield as
+ * sf_wait_request. Never made to fail by fault injection. */
+int ncsfi_agree(MPI_Comm comm, int yield, int err);
+/* The same over the file's communicator. */
+int ncsfi_agreef(const ncsf_file *f, int err);
 
 /* ---- locate.c: from a path to its dataset ------------------------------ */
 int ncsfi_regular_file(const char *path);

@@ -133,6 +133,9 @@ int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs)
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size)
 {
     struct stat sb;
+    /* a regular file long enough already (the usual case: the data was
+     * written to its end) needs nothing, and is not opened */
+    if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (MPI_Offset)sb.st_size >= size) return NC_NOERR;
     int fd, err = open_rw(path, subfile, &fd);
     if (err) return err;
     if (fstat(fd, &sb) != 0) err = error_of_errno(errno);

@@ -22,7 +22,7 @@ int ncsf_rename_var(int ncid, int varid, const char *newname)
     if (err) return err;
     /* the name the subfiles still have, since the last time they were told */
     if (!v->subfile_name && !(v->subfile_name = strdup(old))) err = NC_ENOMEM;
-    err = ncsfi_agree(f->comm, err);
+    err = ncsfi_agreef(f, err);
     if (err) {
         ncsfi_set_error(f, f->rank == 0, "rename_var %s: out of memory; the subfiles keep the old name", old);
         return err;

@@ -75,5 +75,5 @@ int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize)
         if (err) ncsfi_set_error(f, 1, "%s: cannot mark the dataset \"%s\": %s", f->path, marks[to],
                                  ncmpi_strerror(err));
     }
-    return ncsfi_agree(f->comm, err);
+    return ncsfi_agreef(f, err);
 }

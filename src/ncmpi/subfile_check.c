@@ -193,7 +193,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
     MPI_Offset most = f->numrecs;
     if (!fatal && (!key || !mine)) fatal = NC_ENOMEM;
     /* the reductions below need every rank's arrays */
-    if ((fatal = ncsfi_agree(f->comm, fatal))) {
+    if ((fatal = ncsfi_agreef(f, fatal))) {
         free(key);
         free(mine);
         free(s);
@@ -251,7 +251,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
     free(key);
     free(mine);
     free(s);
-    fatal = ncsfi_agree(f->comm, fatal);
+    fatal = ncsfi_agreef(f, fatal);
     return fatal ? fatal : ncsfi_add_layouts(f, NC_NOERR);
 }
 

@@ -180,13 +180,13 @@ static int check_names_free(ncsf_file *f, const ncsf_slot *s, int n)
         if ((err = in_the_way(p, &sb)))
             ncsfi_set_error(f, 1, "subfile %s exists (the dataset was created with NC_NOCLOBBER)", p);
     }
-    return ncsfi_agree(f->comm, err);
+    return ncsfi_agreef(f, err);
 }
 
 int ncsfi_create_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
-    int n = 0, err = ncsfi_agree(f->comm, ncsfi_home_files(f, 1, &s, &n));
+    int n = 0, err = ncsfi_agreef(f, ncsfi_home_files(f, 1, &s, &n));
     int any = 0; /* new subfiles anywhere (n counts this rank's) */
     for (int i = 0; i < f->nvars_cap; i++) any |= f->vars[i] && !f->vars[i]->created;
     if (!err && any && f->hints.dir) {
@@ -194,12 +194,12 @@ int ncsfi_create_subfiles(ncsf_file *f)
         char why[600] = "";
         if (f->rank == 0 && (err = ncsfi_make_dirs(f->dir, f->hints.dir, why, sizeof why)))
             ncsfi_set_error(f, 1, "%s", why);
-        err = ncsfi_agree(f->comm, err);
+        err = ncsfi_agreef(f, err);
     }
     if (!err && any && f->noclobber) err = check_names_free(f, s, n);
     int mine = NC_NOERR;
     for (int j = 0; !err && !mine && j < n; j++) mine = create_file(f, s[j].lead, s[j].k);
-    if (!err) err = ncsfi_agree(f->comm, mine);
+    if (!err) err = ncsfi_agreef(f, mine);
     for (int i = 0; !err && i < f->nvars_cap; i++)
         if (f->vars[i]) f->vars[i]->created = 1;
     if (!err) err = ncsfi_add_layouts(f, NC_NOERR);

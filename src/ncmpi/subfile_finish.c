@@ -90,8 +90,8 @@ int ncsfi_finish_subfiles(ncsf_file *f)
         err = finish_file(f, v, s[j].k);
     }
     free(s);
-    err = ncsfi_agree(f->comm, err);
-    if (!err) err = ncsfi_agree(f->comm, extend_base_records(f));
+    err = ncsfi_agreef(f, err);
+    if (!err) err = ncsfi_agreef(f, extend_base_records(f));
     return err;
 }
 

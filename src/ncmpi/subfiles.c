@@ -106,7 +106,7 @@ int ncsfi_add_layouts(ncsf_file *f, int err)
     MPI_Offset *max = calloc((size_t)nv + 1, sizeof(MPI_Offset));
     if (!max && !err) err = NC_ENOMEM;
     /* the reduction needs every rank's array */
-    if ((err = ncsfi_agree(f->comm, err))) { free(max); return err; }
+    if ((err = ncsfi_agreef(f, err))) { free(max); return err; }
     for (int i = 0; i < nv && i < f->nvars_cap; i++) max[i] = f->vars[i] ? local_max_records(f, f->vars[i]) : 0;
     if (nv && MPI_Allreduce(MPI_IN_PLACE, max, nv, MPI_OFFSET, MPI_MIN, f->comm) != MPI_SUCCESS)
         err = NC_EMPI;
@@ -118,5 +118,5 @@ int ncsfi_add_layouts(ncsf_file *f, int err)
             if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
             else f->vars[i]->in_ctx = 1;
         }
-    return ncsfi_agree(f->comm, err);
+    return ncsfi_agreef(f, err);
 }

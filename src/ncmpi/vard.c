@@ -26,7 +26,7 @@ static int check(int ncid, int varid, int collective, const char *call)
     if (!f->nsubfiled) return NC_NOERR;
     int err = ncsfi_var(f, varid) ? refuse(f, varid, call) : NC_NOERR;
     if (collective) {
-        int all = ncsfi_agree(f->comm, err);
+        int all = ncsfi_agreef(f, err);
         if (all != NC_NOERR && err == NC_NOERR)
             ncsfi_set_error(f, 0, "%s: another process named a subfiled variable", call);
         err = all;

@@ -6,15 +6,13 @@
 #include <string.h>
 #include "sf_internal.h"
 
-/* Collective over comm: its two collective steps (the duplicate, the
- * node census) are made by every rank whatever fails around them; the
- * caller agrees on the outcome. */
+/* Collective over comm: its collective step (the duplicate) is made by
+ * every rank whatever fails around it; the caller agrees on the outcome. */
 int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
-                      int readonly, sf_context **ctxp)
+                      int readonly, int yield, sf_context **ctxp)
 {
     MPI_Comm dup = MPI_COMM_NULL;
     int err = SF_MPI_OK(MPI_Comm_dup(comm, &dup));
-    int yield = sf_node_oversubscribed(dup != MPI_COMM_NULL ? dup : comm);
     sf_context *ctx = calloc(1, sizeof *ctx);
     *ctxp = NULL;
     if (!ctx) {

@@ -156,9 +156,17 @@ int sf_box_type(int n, const MPI_Offset *cnt, const MPI_Offset *step,
 
 /* comm is duplicated. info (may be MPI_INFO_NULL) is passed to every
  * MPI_File_open of a subfile. max_open bounds the subfiles open at once and
- * must be the same on every rank. */
+ * must be the same on every rank. yield (sf_node_oversubscribed): the
+ * engine's waits sleep between tests instead of spinning. */
 int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
-                      int readonly, sf_context **ctxp);
+                      int readonly, int yield, sf_context **ctxp);
+/* Collective over comm: does this rank's node hold more of the job's
+ * processes than it has processors online? (MPICH spins while it waits:
+ * then a waiting process takes the processor from one with work.) */
+int sf_node_oversubscribed(MPI_Comm comm);
+/* Wait for req; with yield, by testing and sleeping 50 us between tests.
+ * Never made to fail by fault injection (for agreements). */
+int sf_wait_request(MPI_Request *req, int yield);
 int sf_context_add_layout(sf_context *ctx, sf_layout *lay);
 const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 /* Close every open subfile (collective over the context's communicator). */

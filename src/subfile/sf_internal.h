@@ -245,7 +245,6 @@ static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 int sf_wait(const sf_context *ctx, MPI_Request *req);
 int sf_wait_trusted(const sf_context *ctx, MPI_Request *req);
 int sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs);
-int sf_node_oversubscribed(MPI_Comm comm);
 
 /* io.c: reading and writing runs of bytes, boxes through a view */
 int sf_rw_run(sf_context *ctx, MPI_File fh, MPI_Offset at, char *buf, MPI_Offset len, int write);

@@ -4,10 +4,10 @@
  * MPICH spins while it waits. When processes outnumber cores, as they do on
  * a small machine or an oversubscribed node, the processes that wait for a
  * collective take the processor from the ones doing the work it waits for.
- * The engine's own waits therefore sleep briefly between tests when the
- * node has more of the job's processes than processors (decided once per
- * dataset, the same way on every process of a node); with a processor
- * each, they just wait.
+ * The engine's own waits, and the agreements of the netCDF layer, therefore
+ * sleep briefly between tests when the node has more of the job's processes
+ * than processors (decided once per create or open, the same way on every
+ * process of a node); with a processor each, they just wait.
  */
 #include <time.h>
 #include <unistd.h>
@@ -38,8 +38,13 @@ int sf_wait(const sf_context *ctx, MPI_Request *req)
  * injection: an agreement that failed on one rank could not agree). */
 int sf_wait_trusted(const sf_context *ctx, MPI_Request *req)
 {
+    return sf_wait_request(req, ctx->yield);
+}
+
+int sf_wait_request(MPI_Request *req, int yield)
+{
     int done = 0;
-    if (!ctx->yield) return SF_MPI_OK((MPI_Wait)(req, MPI_STATUS_IGNORE));
+    if (!yield) return SF_MPI_OK((MPI_Wait)(req, MPI_STATUS_IGNORE));
     for (;;) {
         if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return SF_ERR_MPI;
         if (done) return SF_OK;
