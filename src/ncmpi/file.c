@@ -18,16 +18,8 @@
 
 int ncsfi_agree(MPI_Comm comm, int yield, int err)
 {
-    int out;
-    MPI_Request r;
-    /* an agreement: trusted (never made to fail by fault injection) */
-    if (!yield) {
-        if ((MPI_Allreduce)(&err, &out, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return err ? err : NC_EMPI;
-        return out;
-    }
-    if ((MPI_Iallreduce)(&err, &out, 1, MPI_INT, MPI_MIN, comm, &r) != MPI_SUCCESS) return err ? err : NC_EMPI;
-    if (sf_wait_request(&r, 1) != SF_OK) return err ? err : NC_EMPI;
-    return out;
+    int e = err;
+    return sf_agree_min(comm, yield, &e) == SF_OK ? e : err ? err : NC_EMPI;
 }
 
 int ncsfi_agreef(const ncsf_file *f, int err)

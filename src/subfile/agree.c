@@ -129,11 +129,18 @@ int sf_agree_last(sf_context *ctx, int *err, MPI_Offset *rec_end, int *flag)
     return SF_OK;
 }
 
-int sf_agree_err(sf_context *ctx, int err)
+int sf_agree_min(MPI_Comm comm, int yield, int *value)
 {
     int out;
     MPI_Request r;
-    if (MPI_Iallreduce(&err, &out, 1, MPI_INT, MPI_MIN, ctx->comm, &r) != MPI_SUCCESS) return err ? err : SF_ERR_MPI;
-    if (sf_wait_trusted(ctx, &r) != SF_OK) return err ? err : SF_ERR_MPI;
-    return out;
+    if (MPI_Iallreduce(value, &out, 1, MPI_INT, MPI_MIN, comm, &r) != MPI_SUCCESS) return SF_ERR_MPI;
+    if (sf_wait_request(&r, yield) != SF_OK) return SF_ERR_MPI;
+    *value = out;
+    return SF_OK;
+}
+
+int sf_agree_err(sf_context *ctx, int err)
+{
+    int e = err;
+    return sf_agree_min(ctx->comm, ctx->yield, &e) == SF_OK ? e : err ? err : SF_ERR_MPI;
 }

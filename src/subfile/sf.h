@@ -167,6 +167,10 @@ int sf_node_oversubscribed(MPI_Comm comm);
 /* Wait for req; with yield, by testing and sleeping 50 us between tests.
  * Never made to fail by fault injection (for agreements). */
 int sf_wait_request(MPI_Request *req, int yield);
+/* Collective over comm: *value becomes the smallest of every rank's (an
+ * agreement on the worst error code), waiting as sf_wait_request. SF_OK,
+ * or SF_ERR_MPI with *value untouched. */
+int sf_agree_min(MPI_Comm comm, int yield, int *value);
 int sf_context_add_layout(sf_context *ctx, sf_layout *lay);
 const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 /* Close every open subfile (collective over the context's communicator). */
