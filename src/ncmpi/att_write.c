@@ -20,6 +20,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "ncsf_internal.h"
 
 static int reserved_name(const char *name)
@@ -103,17 +104,79 @@ static int replace_atts(ncsf_file *f, int sid, const ncsf_var *v)
     return err;
 }
 
+/* More than the header of subfile sid (open) can grow by, and the data
+ * behind it move, when the changed variables of lead's files get their
+ * names and attributes from the base file: every such attribute and name
+ * counted whole, as if none were there before, with 8-byte counts, plus
+ * the alignment PnetCDF may add before each variable's data. */
+static MPI_Offset growth_bound(ncsf_file *f, ncsf_var *lead, int sid)
+{
+    MPI_Offset bound = 0, align = 512;
+    int nvars = 0;
+    MPI_Info used = MPI_INFO_NULL;
+    if (ncmpi_inq_file_info(sid, &used) == NC_NOERR && used != MPI_INFO_NULL) {
+        static const char *const keys[] = {"nc_header_align_size", "nc_var_align_size", "nc_record_align_size"};
+        char val[MPI_MAX_INFO_VAL + 1];
+        for (int i = 0; i < 3; i++) {
+            int flag = 0;
+            MPI_Info_get(used, keys[i], MPI_MAX_INFO_VAL, val, &flag);
+            if (flag && atoll(val) > align) align = atoll(val);
+        }
+        MPI_Info_free(&used);
+    }
+    ncmpi_inq_nvars(sid, &nvars);
+    for (int i = 0; i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        int n = 0;
+        if (!v || !v->atts_dirty || v->file_id != lead->varid) continue;
+        bound += 8 + NC_MAX_NAME + 4;
+        ncmpi_inq_varnatts(f->ncid, i, &n);
+        for (int a = 0; a < n; a++) {
+            char att[NC_MAX_NAME + 1];
+            nc_type t;
+            MPI_Offset len = 0;
+            if (ncmpi_inq_attname(f->ncid, i, a, att) || ncmpi_inq_att(f->ncid, i, att, &t, &len)) continue;
+            bound += 8 + NC_MAX_NAME + 4 + 4 + 8 + len * ncsfi_xsize(t) + 4;
+        }
+    }
+    return bound + (MPI_Offset)(nvars + 3) * align;
+}
+
+/* After the rewrite: the subfile is as long as its header now says (a
+ * move that ran out of room leaves it short). */
+static int check_moved(ncsf_file *f, ncsf_var *lead, int k, const char *path)
+{
+    struct stat sb;
+    MPI_Offset want = ncsfi_file_size_expected(f, lead, k);
+    if (want <= 0 || (stat(path, &sb) == 0 && (MPI_Offset)sb.st_size >= want)) return NC_NOERR;
+    int err = ncsfi_raw_space_error(path);
+    ncsfi_set_error(f, 1, "subfile %s: its header grew and the data behind it could not all be moved "
+                    "(%s): its variables are lost", path, ncmpi_strerror(err));
+    return err;
+}
+
 /* Subfile k of lead's files (this rank is its home): the changed
  * variables' attributes rewritten; where every variable's data now starts
- * recorded. */
-static int rewrite_file(ncsf_file *f, ncsf_var *lead, int k)
+ * recorded. *moved: the data may have been touched (the failure, if any,
+ * came after PnetCDF began its enddef). */
+static int rewrite_file(ncsf_file *f, ncsf_var *lead, int k, int *moved)
 {
     char pbuf[SF_PATH_MAX];
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
+    MPI_Offset len = 0;
     int sid, err = ncsfi_subfile_pnetcdf(f, path, 0, &sid);
     if (err) {
-        ncsfi_set_error(f, 1, "cannot open subfile %s to bring it the attributes changed: %s", path,
-                        ncmpi_strerror(err));
+        ncsfi_set_error(f, 1, "cannot open subfile %s to bring it the attributes changed: %s%s", path,
+                        ncmpi_strerror(err), ncsfi_nofiles_remedy());
+        return err;
+    }
+    /* room for the move first: a full file system is found before any
+     * byte of data moves */
+    err = ncsfi_raw_reserve(path, growth_bound(f, lead, sid), &len);
+    if (err) {
+        ncmpi_close(sid);
+        ncsfi_set_error(f, 1, "cannot bring the attributes changed to subfile %s: %s (no room to move "
+                        "its data behind a longer header; nothing was changed)", path, ncmpi_strerror(err));
         return err;
     }
     err = ncmpi_redef(sid);
@@ -121,12 +184,16 @@ static int rewrite_file(ncsf_file *f, ncsf_var *lead, int k)
         ncsf_var *v = f->vars[i];
         if (v && v->atts_dirty && v->file_id == lead->varid) err = replace_atts(f, sid, v);
     }
-    if (!err) err = ncmpi_enddef(sid);
+    if (!err) {
+        *moved = 1;
+        err = ncmpi_enddef(sid);
+    }
     if (!err) err = ncsfi_record_offsets(f, lead, k, sid, 0);
     int e = ncmpi_close(sid);
     if (!err) err = e;
     if (err) ncsfi_set_error(f, 1, "cannot bring the attributes changed to subfile %s: %s", path,
                              ncmpi_strerror(err));
+    else err = check_moved(f, lead, k, path);
     return err;
 }
 
@@ -139,21 +206,49 @@ static int file_changed(const ncsf_file *f, int file_id)
     return 0;
 }
 
+/* A rewrite failed somewhere (err, agreed): the dataset is marked failed
+ * at close (its subfiles' attributes are not the base file's); where data
+ * may have been moved in part (moved, on any rank), every variable of the
+ * files being rewritten refuses access from now on, rather than give
+ * values that may be wrong. Collective. */
+static void lost_or_stale(ncsf_file *f, int err, int moved)
+{
+    if (!f->write_failed) f->write_failed = err;
+    if ((MPI_Allreduce)(MPI_IN_PLACE, &moved, 1, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) moved = 1;
+    if (!moved) return;
+    /* the files first, then their variables (file_changed skips broken ones) */
+    char *hit = calloc(f->nvars_cap > 0 ? f->nvars_cap : 1, 1);
+    for (int i = 0; i < f->nvars_cap; i++)
+        if (f->vars[i] && f->vars[i]->file_id == i && (!hit || file_changed(f, i))) {
+            if (hit) hit[i] = 1;
+        }
+    for (int i = 0; i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        /* out of memory: every subfiled variable, to be safe */
+        if (v && v->created && !v->broken && (!hit || hit[v->file_id])) {
+            v->broken = err;
+            v->broken_k = -1;
+        }
+    }
+    free(hit);
+}
+
 int ncsfi_sync_var_atts(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
     int n = 0, err = ncsfi_agreef(f, ncsfi_home_files(f, 0, &s, &n)), mine = NC_NOERR;
     /* (a file's slots come one after another: its answer is kept) */
-    int last_id = -1, changed = 0;
+    int last_id = -1, changed = 0, moved = 0;
     for (int j = 0; !err && !mine && j < n; j++) {
         if (s[j].lead->varid != last_id) {
             last_id = s[j].lead->varid;
             changed = file_changed(f, last_id);
         }
-        if (changed) mine = rewrite_file(f, s[j].lead, s[j].k);
+        if (changed) mine = rewrite_file(f, s[j].lead, s[j].k, &moved);
     }
     free(s);
     if (!err) err = ncsfi_agreef(f, mine);
+    if (err) lost_or_stale(f, err, mine && moved);
     /* every rank alike (the flags follow collective calls): the plans and
      * the offsets learnt of these subfiles are stale; a home keeps its own,
      * just recorded */

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 #include "ncsf_internal.h"
 
 int ncsfi_xsize(nc_type t)
@@ -219,6 +220,34 @@ int ncsfi_need_swap(void)
 #else
     return 1;
 #endif
+}
+
+/* PnetCDF's hint nc_in_place_swap as PnetCDF settled it for the dataset
+ * (its MPI_Info at create/open, PNETCDF_HINTS over it): enable, disable,
+ * or auto (what PnetCDF does when it is absent or unknown). */
+int ncsfi_swap_mode(int ncid)
+{
+    MPI_Info used = MPI_INFO_NULL;
+    char val[MPI_MAX_INFO_VAL + 1] = "";
+    int flag = 0, mode = NCSF_SWAP_AUTO;
+    if (ncmpi_inq_file_info(ncid, &used) != NC_NOERR) return mode;
+    if (used != MPI_INFO_NULL) {
+        MPI_Info_get(used, "nc_in_place_swap", MPI_MAX_INFO_VAL, val, &flag);
+        if (flag && !strcasecmp(val, "enable")) mode = NCSF_SWAP_ENABLE;
+        else if (flag && !strcasecmp(val, "disable")) mode = NCSF_SWAP_DISABLE;
+        MPI_Info_free(&used);
+    }
+    return mode;
+}
+
+/* May a put of nbytes byte swap the caller's buffer in place (and back)?
+ * As PnetCDF decides: always when enabled, never when disabled, and by
+ * default only buffers larger than its 4 KiB (smaller ones are copied). */
+int ncsfi_swap_in_place(int mode, size_t nbytes)
+{
+    if (mode == NCSF_SWAP_ENABLE) return 1;
+    if (mode == NCSF_SWAP_DISABLE) return 0;
+    return nbytes > NCSF_SWAP_AUTO_MIN;
 }
 
 void ncsfi_swap(void *buf, int size, MPI_Offset n)

@@ -48,8 +48,21 @@ static int overlay(MPI_Info info, const char *env, const char *prefix, int warn)
         }
         *eq = 0;
         char *key = trim(entry), *v = trim(eq + 1);
-        if (!*key || strlen(key) >= MPI_MAX_INFO_KEY || strlen(v) >= MPI_MAX_INFO_VAL) {
-            if (warn) fprintf(stderr, "ncsf: %s: ignoring \"%s\": key empty or too long\n", env, key);
+        if (!*key) {
+            if (warn) fprintf(stderr, "ncsf: %s: ignoring \"=%s\": no key before '='\n", env, v);
+            continue;
+        }
+        /* an MPI_Info holds keys and values of bounded length: say which
+         * bound, and by how much, so the entry can be shortened */
+        if (strlen(key) >= MPI_MAX_INFO_KEY || strlen(v) >= MPI_MAX_INFO_VAL) {
+            int longkey = strlen(key) >= MPI_MAX_INFO_KEY;
+            if (warn) fprintf(stderr, "ncsf: %s: ignoring the entry of key \"%.40s%s\": its %s is %zu bytes, "
+                              "more than the %d an MPI_Info %s may hold: shorten it (a long subfiling_vars or "
+                              "subfiling_exclude list: name fewer variables, and give the others their own "
+                              "hints at def_var)\n",
+                              env, key, strlen(key) > 40 ? "..." : "", longkey ? "key" : "value",
+                              longkey ? strlen(key) : strlen(v), longkey ? MPI_MAX_INFO_KEY - 1 : MPI_MAX_INFO_VAL - 1,
+                              longkey ? "key" : "value");
             continue;
         }
         if (prefix && strncmp(key, prefix, strlen(prefix))) continue;

@@ -86,6 +86,7 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
         MPI_Comm_rank(comm, &f->rank);
         MPI_Comm_size(comm, &f->nprocs);
         if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
+        if (ncid >= 0) f->swap_mode = ncsfi_swap_mode(ncid);
     } else {
         err = NC_ENOMEM;
     }
@@ -181,13 +182,18 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
+    ncsf_stale stale = {NULL, 0};
     char why[512] = "";
     int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
     err = ncsfi_agree(comm, yield, err);
+    /* the subfiles of a dataset the create replaces (clobber.c) */
+    if (!err && !(cmode & NC_NOCLOBBER)) err = ncsfi_clobber_collect(comm, yield, path, &stale);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
-        if (err) snprintf(why, sizeof why, "cannot create %s: %s", path, ncmpi_strerror(err));
+        if (!err) ncsfi_clobber_remove(&stale);
+        ncsfi_clobber_free(&stale);
+        if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
     }
     /* PnetCDF's errors are agreed; ours above are the same everywhere */
     if (!err && (err = ncsfi_file_new(comm, yield, path, info, ncid, &f)) == NC_NOERR) {
@@ -375,7 +381,7 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     ncsf_file *f = NULL;
     *fp = NULL;
     if (err) {
-        snprintf(why, whylen, "cannot open %s: %s", path, ncmpi_strerror(err));
+        snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
     if ((err = ncsfi_file_new(comm, yield, path, info, ncid, &f))) {
@@ -498,12 +504,17 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     return enddef_subfiles(f);
 }
 
+static int leave_indep(ncsf_file *f);
+
+/* PnetCDF's redef leaves independent data mode first: the enddef that
+ * follows returns to collective mode, and so does ncsf. */
 int ncsf_redef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_redef(ncid);
-    if (f && !err) f->indef = 1;
-    return err;
+    if (!f || err) return err;
+    f->indef = 1;
+    return f->indep ? leave_indep(f) : NC_NOERR;
 }
 
 /* Everything written reaches the subfiles and their headers. */
@@ -610,6 +621,13 @@ int ncsf_end_indep_data(int ncid)
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_end_indep_data(ncid);
     if (!f || err) return err;
+    return leave_indep(f);
+}
+
+/* Collective: back to collective data mode (end_indep_data, redef). */
+static int leave_indep(ncsf_file *f)
+{
+    int err;
     f->indep = 0;
     /* subfiles written independently are closed so that what was written
      * is in the files before any collective access; the record count is

@@ -17,7 +17,6 @@
 #include <string.h>
 #include "ncsf_internal.h"
 
-#define INPLACE_SWAP_MIN 4096 /* bytes; smaller buffers are copied */
 
 void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode)
 {
@@ -38,6 +37,7 @@ int ncsfi_error_from_engine(int e)
     case SF_ERR_NOENT: return NC_ENOENT;
     case SF_ERR_ACCESS: return NC_EACCESS;
     case SF_ERR_OPEN: return NC_EFILE;
+    case SF_ERR_NOFILES: return NC_EFILE; /* PnetCDF's code for EMFILE */
     case SF_ERR_WRITE: return NC_EWRITE;
     case SF_ERR_READ: return NC_EREAD;
     case SF_ERR_CLOSE: return NC_EFILE;
@@ -221,12 +221,12 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     if (same && (!c->put || ((es == 1 || !ncsfi_need_swap()) && copy < 2))) {
         p->xbuf = c->buf;              /* read into, or write from, the caller's buffer */
         p->xbuf_is_user = 1;
-    } else if (same && c->put && copy == 0 && nbytes >= INPLACE_SWAP_MIN) {
+    } else if (same && c->put && copy == 0 && ncsfi_swap_in_place(f->swap_mode, nbytes)) {
         p->xbuf = c->buf;
         p->xbuf_is_user = 1;
         p->swapped = 1;
         ncsfi_swap(p->xbuf, es, p->nelems);
-    } else if (same && c->put && copy == 1 && nbytes >= INPLACE_SWAP_MIN) {
+    } else if (same && c->put && copy == 1 && ncsfi_swap_in_place(f->swap_mode, nbytes)) {
         /* a non-blocking put: the caller's buffer, left alone until its
          * wait, which swaps it in place around the write (see swap_for_run)
          * as PnetCDF does, rather than a copy of it made now */

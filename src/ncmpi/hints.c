@@ -53,7 +53,10 @@ static int parse_grid(const char *val, char *msg, int msglen)
         errno = 0;
         long long x = strtoll(s, &end, 10);
         if (end == s || errno == ERANGE || x <= 0 || x > (1 << 24)) break;
+        /* bounded at every step: a product of many counts must not wrap
+         * round to a small one */
         prod *= x;
+        if (prod > (1 << 24)) break;
         n++;
         s = end;
         while (*s == ' ') s++;

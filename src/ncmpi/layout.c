@@ -203,6 +203,40 @@ int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const i
     return NC_NOERR;
 }
 
+/* Is one of stem's file names (stem.K) a subfile of a variable of the
+ * dataset other than varid? A variable renamed keeps its subfiles, so a
+ * new one under its old name would otherwise be given the same files. */
+static int stem_taken(const ncsf_file *f, int varid, const char *stem)
+{
+    size_t n = strlen(stem);
+    for (int i = 0; i < f->nvars_cap; i++) {
+        const ncsf_var *w = f->vars[i];
+        if (!w || i == varid) continue;
+        if (w->stem && !strcmp(w->stem, stem)) return 1;
+        for (int k = 0; w->names && k < w->nfiles; k++)
+            if (!strncmp(w->names[k], stem, n) && w->names[k][n] == '.' && w->names[k][n + 1] &&
+                strspn(w->names[k] + n + 1, "0123456789") == strlen(w->names[k] + n + 1))
+                return 1;
+    }
+    return 0;
+}
+
+/* stem, or stem~2, stem~3, ... (never a byte of an escaped name, so
+ * never another variable's stem by construction): the first whose files
+ * no other variable has. NULL when out of memory. */
+static char *unique_stem(const ncsf_file *f, int varid, char *stem)
+{
+    if (!stem || !stem_taken(f, varid, stem)) return stem;
+    size_t n = strlen(stem) + 16;
+    char *t = malloc(n);
+    for (int j = 2; t; j++) {
+        snprintf(t, n, "%s~%d", stem, j);
+        if (!stem_taken(f, varid, t)) break;
+    }
+    free(stem);
+    return t;
+}
+
 int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
                   int npart, const int *pdims, const int *pgrid, const char *group,
@@ -220,7 +254,8 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     v->nfiles = n;
     v->file_id = lead ? lead->varid : varid;
     v->group = group ? strdup(group) : NULL;
-    v->stem = lead ? strdup(lead->stem) : ncsfi_subfile_stem(f->hints.dir, f->stem, group ? group : name, group != NULL);
+    v->stem = lead ? strdup(lead->stem)
+                   : unique_stem(f, varid, ncsfi_subfile_stem(f->hints.dir, f->stem, group ? group : name, group != NULL));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
     if (!v->stem || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK ||
         !(v->lay->path_stem = ncsfi_join(f->dir, v->stem)))

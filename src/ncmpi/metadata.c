@@ -498,6 +498,7 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
         if (pgrid[p] < 1 || pgrid[p] > gsize[pdims[p]])
             BADG("variable %s: subfiling_pgrid[%d]=%d does not fit extent %lld", name, p, pgrid[p], (long long)gsize[pdims[p]]);
         prod *= pgrid[p];
+        if (prod > n) break; /* never wraps round to n */
     }
     if (prod != n) BADG("variable %s: subfiling_pgrid multiplies to %lld, not subfiling_nfiles=%d", name, prod, n);
     CHECK(get_ints(m, "subfiling_index", 1, index));

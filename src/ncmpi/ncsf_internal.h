@@ -108,6 +108,7 @@ typedef struct ncsf_file {
     char *stem;          /* file name part of the base file */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
+    int swap_mode;       /* NCSF_SWAP_*: nc_in_place_swap as PnetCDF has it */
     MPI_Offset bput_usage; /* bytes of the attached buffer that pending
                             * bputs on subfiled variables count */
     int safe_mode;       /* PNETCDF_SAFE_MODE=1 at create/open: an argument
@@ -262,11 +263,28 @@ int ncsfi_read_state(int ncid);
 int ncsfi_state_begin_writing(ncsf_file *f);
 int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
 
+/* ---- clobber.c: a create over an old dataset removes its subfiles ------ */
+typedef struct { char **paths; int n; } ncsf_stale;
+/* Collective, before ncmpi_create with NC_CLOBBER: this rank's share of
+ * the old dataset's subfiles at path (each verified to be one), read
+ * before the create replaces the base file. Agreed. */
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale *s);
+/* After the create succeeded: removed (and s freed). */
+void ncsfi_clobber_remove(ncsf_stale *s);
+void ncsfi_clobber_free(ncsf_stale *s);
+
 /* ---- raw_bytes.c: the only bytes written outside PnetCDF's API -------- */
 int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const char *name,
                            const char *old_value, const char *new_value);
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
+/* Blocks for the first size bytes of a subfile allocated (its length
+ * unchanged): NC_ENO_SPACE (or NC_EQUOTA) now rather than half-way
+ * through PnetCDF moving its data. *len gets its current length. */
+int ncsfi_raw_reserve(const char *path, MPI_Offset extra, MPI_Offset *len);
+/* NC_ENO_SPACE if the file system holding path has no block free, else
+ * NC_EWRITE */
+int ncsfi_raw_space_error(const char *path);
 
 /* ---- subfiles.c and subfile_*.c: the life of the subfiles -------------- */
 /* A subfile: block k of lead (the variable whose varid is its file_id). */
@@ -275,6 +293,9 @@ typedef struct { ncsf_var *lead; int k; } ncsf_slot;
 int ncsfi_home_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
 int ncsfi_add_layouts(ncsf_file *f, int err);
 MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c);
+/* After a failed open: the cause and remedy when this process is out of
+ * file descriptors, else "" (appended to the message). */
+const char *ncsfi_nofiles_remedy(void);
 MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);
 /* Bytes a subfile holding this variable is at least (-1: unknown here, or
  * more than 2^63). */
@@ -301,6 +322,9 @@ int ncsfi_sync_var_atts(ncsf_file *f);
  * brought to them. */
 int ncsfi_update_subfile_headers(ncsf_file *f);
 int ncsfi_check_subfiles(ncsf_file *f);
+/* The length subfile k of lead's files has by the offsets recorded (-1:
+ * not known here). */
+MPI_Offset ncsfi_file_size_expected(ncsf_file *f, const ncsf_var *lead, int k);
 int ncsfi_finish_subfiles(ncsf_file *f);
 /* One subfile: present, of this dataset, consistent, long enough. out[]
  * gets its data offset, record size, header size and record count. */
@@ -322,6 +346,11 @@ int ncsfi_unpack(const void *packed, void *user, MPI_Offset count, MPI_Datatype 
 
 #include "../fault/fault.h"
 int ncsfi_need_swap(void);
+/* nc_in_place_swap (PnetCDF's hint), read from PnetCDF's info of ncid */
+enum { NCSF_SWAP_AUTO = 0, NCSF_SWAP_ENABLE = 1, NCSF_SWAP_DISABLE = 2 };
+#define NCSF_SWAP_AUTO_MIN 4096 /* auto: larger buffers (PnetCDF's NC_BYTE_SWAP_BUFFER_SIZE) */
+int ncsfi_swap_mode(int ncid);
+int ncsfi_swap_in_place(int mode, size_t nbytes);
 
 /* ---- getput.c: one call on a subfiled variable ------------------------ */
 enum { NCSF_VAR1, NCSF_VAR, NCSF_VARA, NCSF_VARS, NCSF_VARM, NCSF_VARN };

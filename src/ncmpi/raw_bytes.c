@@ -7,9 +7,12 @@
  *    global attribute subfiling_state in the base file's header. Written
  *    by one process after PnetCDF has closed the base file, so PnetCDF can
  *    no longer rewrite the header from its memory over it; only where the
- *    attribute's exact encoding stands (name length, name, NC_CHAR, length
- *    8, old value), so no other byte of the header can be hit; the same
- *    length, so nothing moves.
+ *    header's own structure (dimensions, then global attributes, each
+ *    walked by its counts) puts that attribute's value, and only if it is
+ *    NC_CHAR of length 8 holding the old value, so no other byte of the
+ *    header can be hit (an application's attribute whose bytes happen to
+ *    spell the mark is never mistaken for it); the same length, so
+ *    nothing moves.
  * 2. The record count of a subfile: bytes 4..7 (CDF-1/2) or 4..11 (CDF-5)
  *    hold it by the format. Written after every MPI-IO handle on the
  *    subfile is closed, by the one process that finishes that subfile, and
@@ -20,15 +23,27 @@
  *    The new bytes are a hole and read as zeros, as unwritten data does in
  *    a netCDF file without fill.
  *
+ * 4. No byte at all, but room: before a subfile's header is rewritten
+ *    (attributes changed after its data was written: PnetCDF then moves
+ *    the data behind a header that grew), the blocks the move will write
+ *    are allocated with fallocate(FALLOC_FL_KEEP_SIZE), the length left as
+ *    it is. PnetCDF 1.12.3 does not report a failed write while it moves
+ *    data (only an error it maps to NC_EFILE stops it; NC_ENO_SPACE does
+ *    not), so a full file system would otherwise lose data in silence.
+ *
  * Subfiles are opened with O_NOFOLLOW and must be regular files: ncsf made
  * them, and never writes through a symbolic link or into a device or FIFO
  * put in their place. The base file is the caller's own path.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* fallocate, FALLOC_FL_KEEP_SIZE */
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include "ncsf_internal.h"
 
@@ -72,43 +87,89 @@ static void put_be(unsigned char *p, int n, unsigned long long x)
     for (int i = n - 1; i >= 0; i--) { p[i] = (unsigned char)(x & 0xff); x >>= 8; }
 }
 
-/* The header bytes of the global text attribute name = value (8 bytes):
- * name length, name padded to 4, NC_CHAR, count, value. */
-static size_t att_pattern(int cdf5, const char *name, const char *value, unsigned char *p)
+/* A cursor through a netCDF header (the classic/CDF-5 format spec):
+ * every read is bounds checked; a header that does not parse leaves
+ * ok = 0. */
+typedef struct {
+    const unsigned char *h;
+    size_t n, at;
+    int w; /* bytes of a count: 4, or 8 in CDF-5 */
+    int ok;
+} hdr_cursor;
+
+static unsigned long long take(hdr_cursor *c, int bytes)
 {
-    int w = cdf5 ? 8 : 4;
-    size_t k = 0, n = strlen(name);
-    put_be(p + k, w, n); k += w;
-    memcpy(p + k, name, n); k += n;
-    while (k % 4) p[k++] = 0; /* the count field before the name is 4 or 8: aligned */
-    put_be(p + k, 4, NC_CHAR); k += 4;
-    put_be(p + k, w, 8); k += w;
-    memcpy(p + k, value, 8); k += 8;
-    return k;
+    unsigned long long x = 0;
+    if (!c->ok || c->n - c->at < (size_t)bytes) { c->ok = 0; return 0; }
+    for (int i = 0; i < bytes; i++) x = (x << 8) | c->h[c->at++];
+    return x;
 }
 
-static const unsigned char *find_bytes(const unsigned char *h, size_t n, const unsigned char *p, size_t m)
+static void skip(hdr_cursor *c, unsigned long long bytes)
 {
-    for (size_t i = 0; i + m <= n; i++)
-        if (!memcmp(h + i, p, m)) return h + i;
-    return NULL;
+    bytes = (bytes + 3) / 4 * 4; /* names and values are padded to 4 */
+    if (!c->ok || bytes > c->n - c->at) { c->ok = 0; return; }
+    c->at += (size_t)bytes;
+}
+
+/* the next name: does it equal want? */
+static int name_is(hdr_cursor *c, const char *want)
+{
+    unsigned long long len = take(c, c->w);
+    size_t at = c->at;
+    skip(c, len);
+    return c->ok && len == strlen(want) && !memcmp(c->h + at, want, (size_t)len);
+}
+
+static int type_size(unsigned long long t)
+{
+    static const int size[] = {0, 1, 1, 2, 4, 4, 8, 1, 2, 4, 8, 8}; /* NC_BYTE .. NC_UINT64 */
+    return t >= 1 && t <= 11 ? size[t] : 0;
+}
+
+/* Where the value bytes of the global NC_CHAR attribute name of nbytes
+ * characters stand in the header, walked by its structure (never by
+ * looking for bytes that might stand in an attribute of the
+ * application's); -1 if there is none such. */
+static long long global_text_att(const unsigned char *h, size_t n, int cdf5, const char *name,
+                                 unsigned long long nbytes)
+{
+    hdr_cursor c = {h, n, 4, cdf5 ? 8 : 4, 1};
+    take(&c, c.w);                                 /* numrecs (after the magic) */
+    unsigned long long tag = take(&c, 4), ndims = take(&c, c.w);
+    if (tag != 0 && tag != 0x0A) return -1;        /* NC_DIMENSION or absent */
+    for (unsigned long long d = 0; c.ok && d < ndims; d++) {
+        name_is(&c, "");
+        take(&c, c.w);                             /* its length */
+    }
+    tag = take(&c, 4);
+    unsigned long long natts = take(&c, c.w);
+    if (!c.ok || (tag != 0 && tag != 0x0C)) return -1; /* NC_ATTRIBUTE or absent */
+    for (unsigned long long a = 0; c.ok && a < natts; a++) {
+        int mine = name_is(&c, name);
+        unsigned long long type = take(&c, 4), count = take(&c, c.w);
+        int es = type_size(type);
+        if (!c.ok || !es || count > (unsigned long long)n) return -1;
+        if (mine) return type == 2 && count == nbytes && n - c.at >= nbytes ? (long long)c.at : -1;
+        skip(&c, count * es);
+    }
+    return -1;
 }
 
 int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const char *name,
                            const char *old_value, const char *new_value)
 {
-    unsigned char pat[128], *h;
+    unsigned char *h;
     int fd, err = open_rw(path, 0, &fd);
     if (err) return err;
     if (hsize <= 0 || hsize > ((MPI_Offset)1 << 30) || !(h = malloc((size_t)hsize)))
         return close_checked(fd, hsize <= 0 ? NC_EVARMETA : NC_ENOMEM);
-    size_t plen = att_pattern(cdf5, name, old_value, pat);
     if (pread(fd, h, (size_t)hsize, 0) != (ssize_t)hsize) {
         err = NC_EREAD;
     } else {
-        const unsigned char *at = find_bytes(h, (size_t)hsize, pat, plen);
-        if (!at) err = NC_EVARMETA; /* not the value we expect: leave it */
-        else if (pwrite(fd, new_value, 8, (at - h) + (off_t)plen - 8) != 8)
+        long long at = global_text_att(h, (size_t)hsize, cdf5, name, 8);
+        if (at < 0 || memcmp(h + at, old_value, 8)) err = NC_EVARMETA; /* not the value we expect: leave it */
+        else if (pwrite(fd, new_value, 8, (off_t)at) != 8)
             err = error_of_errno(errno);
     }
     free(h);
@@ -141,4 +202,27 @@ int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size)
     if (fstat(fd, &sb) != 0) err = error_of_errno(errno);
     else if ((MPI_Offset)sb.st_size < size && ftruncate(fd, (off_t)size) != 0) err = error_of_errno(errno);
     return close_checked(fd, err);
+}
+
+int ncsfi_raw_reserve(const char *path, MPI_Offset extra, MPI_Offset *len)
+{
+    struct stat sb;
+    int fd, err = open_rw(path, 1, &fd);
+    if (err) return err;
+    if (fstat(fd, &sb) != 0) return close_checked(fd, error_of_errno(errno));
+    *len = (MPI_Offset)sb.st_size;
+#ifdef FALLOC_FL_KEEP_SIZE
+    if (fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)(sb.st_size + extra)) != 0 &&
+        errno != EOPNOTSUPP && errno != ENOSYS)
+        err = error_of_errno(errno);
+#else
+    (void)extra;
+#endif
+    return close_checked(fd, err);
+}
+
+int ncsfi_raw_space_error(const char *path)
+{
+    struct statvfs s;
+    return statvfs(path, &s) == 0 && s.f_bavail == 0 ? NC_ENO_SPACE : NC_EWRITE;
 }

@@ -68,7 +68,8 @@ static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI
     }
     *size = (MPI_Offset)sb.st_size;
     if ((err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid))) {
-        ncsfi_set_error(f, 0, "subfile %s of variable %s cannot be opened: %s", path, varname, ncmpi_strerror(err));
+        ncsfi_set_error(f, 0, "subfile %s of variable %s cannot be opened: %s%s", path, varname, ncmpi_strerror(err),
+                        ncsfi_nofiles_remedy());
         return err;
     }
     if (ncmpi_inq_att(sid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR || t != NC_CHAR ||

@@ -146,7 +146,7 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     if (!f->noclobber && (err = clear_the_way(f, path))) return err;
     if ((err = ncsfi_subfile_pnetcdf(f, path, 1, &sid))) {
-        ncsfi_set_error(f, 1, "cannot create subfile %s: %s", path, ncmpi_strerror(err));
+        ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
     err = ncsfi_put_dataset_id(f, sid);

@@ -14,7 +14,7 @@
 /* The length netCDF's validator expects of subfile k of the variables that
  * share lead's files: header, fixed variables (each padded to 4 bytes),
  * or the records. */
-static MPI_Offset file_size_expected(ncsf_file *f, const ncsf_var *lead, int k)
+MPI_Offset ncsfi_file_size_expected(ncsf_file *f, const ncsf_var *lead, int k)
 {
     sf_offsets o;
     if (!sf_layout_get_offsets(lead->lay, k, &o) || o.head < 0) return -1;
@@ -45,7 +45,7 @@ static int finish_file(ncsf_file *f, const ncsf_var *lead, int k)
     for (int i = 0; i < f->nvars_cap; i++)
         if (f->vars[i] && f->vars[i]->file_id == lead->varid && f->vars[i]->lay->record) record = 1;
     if (record) err = ncsfi_raw_raise_numrecs(path, f->format, f->numrecs);
-    MPI_Offset want = file_size_expected(f, lead, k);
+    MPI_Offset want = ncsfi_file_size_expected(f, lead, k);
     if (!err && want > 0) err = ncsfi_raw_extend(path, 1, want);
     if (err) ncsfi_set_error(f, 1, "cannot finish subfile %s: %s", path, ncmpi_strerror(err));
     return err;

@@ -11,8 +11,11 @@
  * header then. Nothing here costs a rank more than the subfiles it is
  * home of, plus one reduction of a few words per variable.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "ncsf_internal.h"
 
 /* Only this rank's: the home rule gives each rank one run of blocks per
@@ -119,4 +122,20 @@ int ncsfi_add_layouts(ncsf_file *f, int err)
             else f->vars[i]->in_ctx = 1;
         }
     return ncsfi_agreef(f, err);
+}
+
+/* Opening a file failed: when this process has no descriptor left (one
+ * more open of /dev/null fails with EMFILE or ENFILE), the cause and its
+ * remedy, to follow the message; else "". */
+const char *ncsfi_nofiles_remedy(void)
+{
+    int fd = open("/dev/null", O_RDONLY);
+    if (fd >= 0) {
+        close(fd);
+        return "";
+    }
+    if (errno != EMFILE && errno != ENFILE) return "";
+    return " (too many open files: the process's descriptor limit is reached; raise it with "
+           "ulimit -n, or let the dataset hold fewer subfiles open at once with the hint "
+           "subfiling_max_open)";
 }

@@ -29,6 +29,7 @@ int sf_error_from_mpi(int mpi_err, int fallback)
         if (says(mpi_err, EDQUOT)) return SF_ERR_QUOTA;
 #endif
         if (says(mpi_err, EFBIG)) return SF_ERR_FBIG;
+        if (says(mpi_err, EMFILE) || says(mpi_err, ENFILE)) return SF_ERR_NOFILES;
     }
     if (cls == MPI_ERR_NO_SUCH_FILE) return SF_ERR_NOENT;
     if (cls == MPI_ERR_ACCESS || cls == MPI_ERR_READ_ONLY) return SF_ERR_ACCESS;
@@ -51,6 +52,9 @@ static const char *describe(int err)
     case SF_ERR_QUOTA: return "quota exceeded";
     case SF_ERR_CLOSE: return "closing it failed";
     case SF_ERR_ARG: return "the engine could not describe the request";
+    case SF_ERR_NOFILES:
+        return "too many open files (the process's descriptor limit): raise it (ulimit -n), or let "
+               "the dataset hold fewer subfiles open at once (hint subfiling_max_open)";
     default: return "an MPI call failed";
     }
 }

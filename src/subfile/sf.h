@@ -35,7 +35,8 @@ enum {
     SF_ERR_NOSPACE = -10,/* the file system is full */
     SF_ERR_QUOTA = -11,  /* a quota is exhausted */
     SF_ERR_FBIG = -12,   /* beyond the process's file-size limit */
-    SF_ERR_ROUTE = -13   /* the ranks of a collective call went different ways */
+    SF_ERR_ROUTE = -13,  /* the ranks of a collective call went different ways */
+    SF_ERR_NOFILES = -14 /* the process (or system) has no file descriptor left */
 };
 
 /* Where block k of a layout lies in its subfile (-1 where unknown): its
