@@ -109,7 +109,7 @@ static int replace_atts(ncsf_file *f, int sid, const ncsf_var *v)
  * names and attributes from the base file: every such attribute and name
  * counted whole, as if none were there before, with 8-byte counts, plus
  * the alignment PnetCDF may add before each variable's data. */
-static MPI_Offset growth_bound(ncsf_file *f, ncsf_var *lead, int sid)
+static MPI_Offset growth_bound(ncsf_file *f, ncsf_var *lead, int sid, MPI_Offset *header)
 {
     MPI_Offset bound = 0, align = 512;
     int nvars = 0;
@@ -139,6 +139,7 @@ static MPI_Offset growth_bound(ncsf_file *f, ncsf_var *lead, int sid)
             bound += 8 + NC_MAX_NAME + 4 + 4 + 8 + len * ncsfi_xsize(t) + 4;
         }
     }
+    *header = bound;
     return bound + (MPI_Offset)(nvars + 3) * align;
 }
 
@@ -171,8 +172,13 @@ static int rewrite_file(ncsf_file *f, ncsf_var *lead, int k, int *moved)
         return err;
     }
     /* room for the move first: a full file system is found before any
-     * byte of data moves */
-    err = ncsfi_raw_reserve(path, growth_bound(f, lead, sid), &len);
+     * byte of data moves. A header that still fits before the data moves
+     * nothing (PnetCDF keeps where the data starts) and needs no room: a
+     * sparse subfile is then not filled in. */
+    MPI_Offset hsize = 0, extent = 0, header = 0, bound = growth_bound(f, lead, sid, &header);
+    int fits = ncmpi_inq_header_size(sid, &hsize) == NC_NOERR &&
+               ncmpi_inq_header_extent(sid, &extent) == NC_NOERR && hsize + header <= extent;
+    if (!fits) err = ncsfi_raw_reserve(path, bound, &len);
     if (err) {
         ncmpi_close(sid);
         ncsfi_set_error(f, 1, "cannot bring the attributes changed to subfile %s: %s (no room to move "

@@ -14,8 +14,9 @@
  * Anything else (a missing file, a foreign one, an unreadable base file)
  * is left alone, and the create goes on as PnetCDF's would.
  *
- * Collective: the ranks share the checking (subfile number i by rank
- * i mod P), every rank has finished reading the old base file before the
+ * Collective: rank 0 finds whether there is such a dataset at all, then
+ * the ranks share the checking (subfile number i by rank i mod P), every
+ * rank has finished reading the old base file before the
  * create overwrites it (ncsfi_clobber_collect ends in an agreement), and
  * nothing is removed unless the create succeeded.
  */
@@ -91,17 +92,34 @@ static int collect_from(ncsf_file *old, const char *id, int rank, int nprocs, nc
     return err;
 }
 
+/* Is path the base file of a dataset of ncsf (rank 0 looks)? */
+static int old_dataset(const char *path)
+{
+    struct stat sb;
+    char id[33];
+    int ncid, yes = 0;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+        ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) != NC_NOERR)
+        return 0;
+    dataset_id(ncid, id);
+    yes = id[0] && !ncsfi_is_subfile(ncid);
+    ncmpi_close(ncid);
+    return yes;
+}
+
 int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale *s)
 {
-    int rank, nprocs, ncid, err = NC_NOERR;
-    struct stat sb;
+    int rank, nprocs, ncid, err = NC_NOERR, found = 0;
     char id[33];
     s->paths = NULL;
     s->n = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &nprocs);
-    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-        ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) == NC_NOERR) {
+    /* one process looks first: a plain file (the common case) costs the
+     * others nothing */
+    if (rank == 0) found = old_dataset(path);
+    if ((MPI_Bcast)(&found, 1, MPI_INT, 0, comm) != MPI_SUCCESS) found = 0;
+    if (found && ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) == NC_NOERR) {
         ncsf_file *old = calloc(1, sizeof *old);
         dataset_id(ncid, id);
         const char *slash = strrchr(path, '/');
