@@ -75,6 +75,12 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
                  MPI_Offset v_minfree, MPI_Offset r_align);
 int ncsf_redef(int ncid);
 int ncsf_sync(int ncid);
+int ncsf_sync_numrecs(int ncid);
+/* Removes a dataset: its base file, every subfile its attributes name and
+ * the subfile directory (subfiling_dir) if that is left empty; any other
+ * file as PnetCDF's ncmpi_delete does. Independent, as PnetCDF's: any rank
+ * or all of them may call it. */
+int ncsf_delete(const char *path, MPI_Info info);
 int ncsf_flush(int ncid);
 int ncsf_abort(int ncid);
 int ncsf_begin_indep_data(int ncid);

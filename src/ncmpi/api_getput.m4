@@ -217,6 +217,8 @@ DCALL(`enddef', `enddef', `int ncid', `ncid')dnl
 DCALL(`_enddef', `_enddef', `int ncid, MPI_Offset h_minfree, MPI_Offset v_align, MPI_Offset v_minfree, MPI_Offset r_align', `ncid, h_minfree, v_align, v_minfree, r_align')dnl
 DCALL(`redef', `redef', `int ncid', `ncid')dnl
 DCALL(`sync', `sync', `int ncid', `ncid')dnl
+DCALL(`sync_numrecs', `sync_numrecs', `int ncid', `ncid')dnl
+DCALL(`delete', `delete', `const char *path, MPI_Info info', `path, info')dnl
 DCALL(`flush', `flush', `int ncid', `ncid')dnl
 DCALL(`abort', `abort', `int ncid', `ncid')dnl
 DCALL(`begin_indep_data', `begin_indep_data', `int ncid', `ncid')dnl

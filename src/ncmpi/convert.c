@@ -58,6 +58,22 @@ static int named_itype(MPI_Datatype dt, nc_type *it)
     return NC_NOERR;
 }
 
+/* A flexible call's buftype when its bufcount is -1: PnetCDF then takes
+ * the buffer as contiguous elements of buftype, as many as the call
+ * selects, and converts only the C types its typed calls use (the MPI
+ * types of text, schar, uchar, short, ushort, int, uint, long, float,
+ * double, longlong, ulonglong); any other type, derived or named, is
+ * NC_EBADTYPE, at the post for a put and at the completion for a get. */
+int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype)
+{
+    const MPI_Datatype known[] = {MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_SHORT,
+                                  MPI_UNSIGNED_SHORT, MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_FLOAT,
+                                  MPI_DOUBLE, MPI_LONG_LONG_INT, MPI_UNSIGNED_LONG_LONG};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (dt == known[i]) return named_itype(dt, itype);
+    return NC_EBADTYPE;
+}
+
 /* The one element type a (possibly derived) MPI datatype is built of. */
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype)
 {

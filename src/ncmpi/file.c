@@ -526,12 +526,37 @@ static int flush_subfiles(ncsf_file *f)
     return err ? err : e;
 }
 
+/* In independent mode each rank counts the records it wrote itself; the
+ * calls that reconcile PnetCDF's count (end_indep_data, sync, sync_numrecs
+ * and close) make ncsf's the largest of them too. Collective. */
+static int agree_numrecs(ncsf_file *f)
+{
+    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS)
+        return NC_EMPI;
+    return NC_NOERR;
+}
+
 int ncsf_sync(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync(ncid);
     if (!f || err) return err;
-    return flush_subfiles(f);
+    int indep = f->indep && !f->readonly;
+    if (indep && (err = ncsfi_agreef(f, agree_numrecs(f)))) return err;
+    err = flush_subfiles(f);
+    /* the base file's header counts the records just given to the
+     * placeholder (rank 0 wrote them independently), as PnetCDF's sync
+     * leaves it counting every rank's */
+    if (!err && indep) err = ncmpi_sync_numrecs(ncid);
+    return err;
+}
+
+int ncsf_sync_numrecs(int ncid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    int err = ncmpi_sync_numrecs(ncid);
+    if (!f || err || !f->indep) return err;
+    return ncsfi_agreef(f, agree_numrecs(f));
 }
 
 int ncsf_flush(int ncid)
@@ -564,6 +589,9 @@ int ncsf_close(int ncid)
     int err = NC_NOERR, e, puts_dropped = 0;
     if (!f) return ncmpi_close(ncid);
     if (f->indef) err = ncsf_enddef(ncid);
+    /* as PnetCDF's close: independent mode ended first (the ranks' record
+     * counts reconciled before the subfiles are finished with them) */
+    if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
     int pending = drop_pending(f, &puts_dropped);
     e = flush_subfiles(f);
     if (!err) err = e;
@@ -633,9 +661,8 @@ static int leave_indep(ncsf_file *f)
      * is in the files before any collective access; the record count is
      * agreed as PnetCDF agrees its own */
     err = ncsfi_error_from_engine(sf_context_flush_indep(f->ctx));
-    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS && !err)
-        err = NC_EMPI;
-    return ncsfi_agreef(f, err);
+    int e = agree_numrecs(f);
+    return ncsfi_agreef(f, err ? err : e);
 }
 
 /* The hints of the environment (env_hints.c) over the program's, at

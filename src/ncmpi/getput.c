@@ -156,6 +156,11 @@ static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
         p->itype = c->itype;
     } else if (c->buftype == MPI_DATATYPE_NULL) {
         p->itype = v->xtype;
+    } else if (c->bufcount == -1) {
+        /* PnetCDF's "as many contiguous elements of buftype as the call
+         * selects" */
+        int err = ncsfi_itype_of_counted(c->buftype, &p->itype);
+        if (err) return err;
     } else {
         int err = ncsfi_itype_of_mpi(c->buftype, &p->itype), size;
         MPI_Aint lb, extent;

@@ -336,6 +336,9 @@ int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end);
 /* ---- convert.c -------------------------------------------------------- */
 int ncsfi_xsize(nc_type t);
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
+/* buftype of a flexible call with bufcount -1 (NC_EBADTYPE if not one of
+ * the types PnetCDF's typed calls use) */
+int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype);
 int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
                       MPI_Offset n);
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype,

@@ -18,6 +18,8 @@ struct ncsf_pending {
     ncsf_prepared p;
     MPI_Offset attached; /* a bput: bytes it counts against the attached
                           * buffer until it is taken for completion */
+    int err;             /* an iget whose buffer type PnetCDF refuses only
+                          * when completing it: its status then */
     ncsf_pending *next;
 };
 
@@ -43,6 +45,14 @@ int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
     int err = ncsfi_prepare(f, v, c, c->mode == NCSF_MODE_BPUT ? 2 : 1, &q->p);
     if (!err && c->mode == NCSF_MODE_BPUT) err = reserve_attached(f, v, q->p.nelems, &q->attached);
     if (!err) err = ncsfi_keep_buftype(&q->p);
+    if (err == NC_EBADTYPE && !c->put && c->bufcount == -1) {
+        /* as PnetCDF: posted, and failed by its wait (reading nothing) */
+        ncsfi_release(&q->p);
+        memset(&q->p, 0, sizeof q->p);
+        q->p.v = v;
+        q->err = err;
+        err = NC_NOERR;
+    }
     if (err) {
         ncsfi_release(&q->p);
         free(q);
@@ -156,8 +166,9 @@ run:;
     for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
     int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2);
     for (int i = 0; i < n; i++) {
-        int st = ncsfi_finish(&mine[i]->p);
+        int st = mine[i]->err ? mine[i]->err : ncsfi_finish(&mine[i]->p);
         if (run_err) st = run_err;
+        if (mine[i]->err && !err) err = mine[i]->err;
         if (statuses && slot[i] >= 0) statuses[slot[i]] = st;
         if (slot[i] >= 0) reqs[slot[i]] = NC_REQ_NULL;
         ncsfi_release(&mine[i]->p);
