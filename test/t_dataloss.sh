@@ -1,0 +1,72 @@
+#!/bin/sh
+# Data-loss cases an independent differential tester found (issue 20,
+# item 7), each checked against plain PnetCDF: test/t_dataloss (pnetcdf.h
+# and -lpnetcdf only) writes each case plain and under
+# LD_PRELOAD=libncsf-preload.so with every variable subfiled
+# (subfiling_nfiles=2, subfiling_min_size=0), reopening and writing more.
+# For each case and process count:
+#  - the plain run reads back every value it wrote (the reference);
+#  - the subfiled run does too, read with another process count;
+#  - ncsf-info finds every subfile sound, ncdump reads every file;
+#  - ncsf-merge's output has the plain file's header (ncdump -h) and reads
+#    back every value through plain PnetCDF; where every value was written
+#    (rename, dupdim) its data equal the plain file's (ncdump, ncmpidiff).
+# Cases (test/t_dataloss.c says more): rename (ncmpi_rename_dim of
+# dimensions subfiled variables use, the record dimension too), norec and
+# norec0 (record variables without records at close), laterec, onerank,
+# dupdim (v(d,d), w(t,d,d), u(d,x,d)).
+. "$top_srcdir/test/common.sh"
+APP=$B/test/t_dataloss
+PRE=$B/.libs/libncsf-preload.so
+T=$B/tools
+unset NCSF_HINTS PNETCDF_HINTS
+[ -n "${ASAN_OPTIONS:-}" ] && ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" && export ASAN_OPTIONS
+NCMPIDIFF=
+[ -n "${NCVALIDATOR:-}" ] && [ -x "$(dirname "$NCVALIDATOR")/ncmpidiff" ] && NCMPIDIFF=$(dirname "$NCVALIDATOR")/ncmpidiff
+HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
+
+# an ncdump listing without its first line (which names the file)
+header_of() { "$NCDUMP" -h "$1" | sed 1d; }
+data_of() { "$NCDUMP" "$1" | sed -n '/^data:/,$p'; }
+preloaded() { _n=$1; shift; NCSF_HINTS=$HINTS run_np "$_n" -genv LD_PRELOAD "$(with_yield "$PRE")" "$@"; }
+
+for np in $(nps t_dataloss); do
+  rnp=$(other_np "$np")
+  for c in rename norec norec0 laterec onerank dupdim; do
+    d=$(newdir)
+    run_np "$np" "$APP" write "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&
+      run_np "$rnp" "$APP" read "$c" "$d/plain.nc" >> "$d/out.txt" 2>&1
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+    report $_rc "$c plain PnetCDF: every value written read back np=$np/$rnp"
+
+    preloaded "$np" "$APP" write "$c" "$d/sf.nc" > "$d/out.txt" 2>&1 &&
+      preloaded "$rnp" "$APP" read "$c" "$d/sf.nc" >> "$d/out.txt" 2>&1
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+    report $_rc "$c subfiled: every value written read back np=$np/$rnp"
+
+    "$T/ncsf-info" "$d/sf.nc" > "$d/info.txt" 2>&1 && ncdump_all "$d/sf.nc" "$d"/sf.nc.*
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/info.txt" >&2
+    report $_rc "$c subfiled: ncsf-info finds every subfile sound, ncdump reads every file np=$np"
+
+    "$T/ncsf-merge" "$d/sf.nc" "$d/merged.nc" > "$d/out.txt" 2>&1 &&
+      header_of "$d/plain.nc" > "$d/plain.h" && header_of "$d/merged.nc" > "$d/merged.h" &&
+      diff "$d/plain.h" "$d/merged.h" >> "$d/out.txt" 2>&1 &&
+      run_np "$rnp" "$APP" read "$c" "$d/merged.nc" >> "$d/out.txt" 2>&1
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+    report $_rc "$c merged: the plain file's header, every value read back by plain PnetCDF np=$np"
+
+    case $c in rename|dupdim)
+      data_of "$d/plain.nc" > "$d/plain.txt" && data_of "$d/merged.nc" > "$d/merged.txt" &&
+        cmp "$d/plain.txt" "$d/merged.txt" &&
+        { [ -z "$NCMPIDIFF" ] || "$NCMPIDIFF" "$d/plain.nc" "$d/merged.nc" > "$d/diff.txt" 2>&1; }
+      _rc=$?; [ $_rc -eq 0 ] || cat "$d/diff.txt" >&2
+      report $_rc "$c merged: the data equal the plain file's (ncdump${NCMPIDIFF:+, ncmpidiff}) np=$np" ;;
+    esac
+  done
+  # v(d,d) and w(t,d,d) have no dimension to split (d appears twice): they
+  # stay in the base file; u(d,x,d) is split along x
+  expect_files "$d" "sf.nc.*" sf.nc.u.0 sf.nc.u.1 &&
+    "$NCDUMP" -h "$d/sf.nc.u.0" | grep -q "int u(d, x, d)"
+  report $? "dupdim: v(d,d), w(t,d,d) in the base file, u(d,x,d) split along x np=$np"
+done
+finish
