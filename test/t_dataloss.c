@@ -6,7 +6,10 @@
  * file (test/t_dataloss.sh).
  *
  *   t_dataloss write CASE FILE   create, write, reopen and write more
- *   t_dataloss read CASE FILE    check every value (any process count)
+ *   t_dataloss append CASE FILE  norec, norec0: one record more (run with
+ *                                another process count than write)
+ *   t_dataloss read CASE FILE [appended]   check every value (any
+ *                                process count; after append)
  *
  * CASE:
  *   rename   ncmpi_rename_dim of dimensions subfiled variables use: before
@@ -316,7 +319,18 @@ static void check_records(int ncid, MPI_Offset want)
     if (n != want) fprintf(stderr, "[rank %d] %lld records, expected %lld\n", rank, (long long)n, (long long)want), failures++;
 }
 
-static void read_case(const char *c, const char *path)
+/* "append", norec and norec0 only, run with another process count than
+ * the writer's: a record more for a variable that had none (norec's r3)
+ * or none until the last open (norec0's r1) */
+static void append_case(const char *c, const char *path)
+{
+    int ncid = reopen(path);
+    if (!strcmp(c, "norec")) put(ncid, "r3", 3, 5, 1, -1);
+    if (!strcmp(c, "norec0")) put(ncid, "r1", 1, 3, 1, -1);
+    TRY(ncmpi_close(ncid));
+}
+
+static void read_case(const char *c, const char *path, int appended)
 {
     int ncid = -1, id;
     TRY(ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
@@ -335,15 +349,15 @@ static void read_case(const char *c, const char *path)
         check(ncid, "r", 2, 0x1f, 5);
         check(ncid, "s", 3, 0x1f, 5);
     } else if (!strcmp(c, "norec")) {
-        check_records(ncid, 5);
+        check_records(ncid, 5 + appended);
         check(ncid, "a", 4, 1, 0);
-        check(ncid, "r1", 1, 0x7, 5);
-        check(ncid, "r2", 2, 0x10, 5);
-        check(ncid, "r3", 3, 0, 5);
+        check(ncid, "r1", 1, 0x7, 5 + appended);
+        check(ncid, "r2", 2, 0x10, 5 + appended);
+        check(ncid, "r3", 3, appended ? 0x20 : 0, 5 + appended);
     } else if (!strcmp(c, "norec0")) {
-        check_records(ncid, 3);
+        check_records(ncid, 3 + appended);
         check(ncid, "a", 4, 1, 0);
-        check(ncid, "r1", 1, 0x6, 3);
+        check(ncid, "r1", 1, appended ? 0xe : 0x6, 3 + appended);
     } else if (!strcmp(c, "laterec")) {
         check_records(ncid, 3);
         check(ncid, "r1", 1, 0x7, 3);
@@ -371,15 +385,18 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     int which = -1;
-    for (int i = 0; argc == 4 && i < 6; i++)
+    for (int i = 0; (argc == 4 || argc == 5) && i < 6; i++)
         if (!strcmp(argv[2], cases[i])) which = i;
-    if (which < 0 || (strcmp(argv[1], "write") && strcmp(argv[1], "read"))) {
-        if (rank == 0) fprintf(stderr, "usage: t_dataloss write|read CASE FILE\n");
+    int appended = argc == 5 && !strcmp(argv[4], "appended");
+    if (which < 0 || (argc == 5 && !appended) ||
+        (strcmp(argv[1], "write") && strcmp(argv[1], "read") && strcmp(argv[1], "append"))) {
+        if (rank == 0) fprintf(stderr, "usage: t_dataloss write|append|read CASE FILE [appended]\n");
         MPI_Finalize();
         return 2;
     }
     if (!strcmp(argv[1], "write")) writers[which](argv[3]);
-    else read_case(argv[2], argv[3]);
+    else if (!strcmp(argv[1], "append")) append_case(argv[2], argv[3]);
+    else read_case(argv[2], argv[3], appended);
     int all = 0;
     MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0) printf("t_dataloss %s %s on %d processes: %s (%d failures)\n", argv[1], argv[2], nprocs,
