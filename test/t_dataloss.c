@@ -26,6 +26,8 @@
  *            others with nothing; independent)
  *   dupdim   variables using one dimension twice: v(d,d), w(t,d,d),
  *            u(d,x,d); a record appended after reopening
+ *   swapgroup  p(x,y), q(x,y) (run with subfiling_group: one set of
+ *            subfiles), x and y renamed round after reopening
  *
  * Values: test_value(NC_INT, global linear index, seed) where written.
  * Where nothing was written the value is undefined (netCDF's no-fill mode,
@@ -310,6 +312,27 @@ static void write_dupdim(const char *path)
     TRY(ncmpi_close(ncid));
 }
 
+/* run with subfiling_group: p and q share their subfiles */
+static void write_swapgroup(const char *path)
+{
+    int ncid = create(path), x, y;
+    TRY(ncmpi_def_dim(ncid, "x", X, &x));
+    TRY(ncmpi_def_dim(ncid, "y", Y, &y));
+    def(ncid, "p", 2, x, y, 0);
+    def(ncid, "q", 2, x, y, 0);
+    TRY(ncmpi_enddef(ncid));
+    put(ncid, "p", 1, 0, 0, -1);
+    TRY(ncmpi_close(ncid));
+    ncid = reopen(path);
+    TRY(ncmpi_redef(ncid));
+    rename_dim(ncid, "x", "tmp");
+    rename_dim(ncid, "y", "x");
+    rename_dim(ncid, "tmp", "y");
+    TRY(ncmpi_enddef(ncid));
+    put(ncid, "q", 2, 0, 0, -1);
+    TRY(ncmpi_close(ncid));
+}
+
 static void check_records(int ncid, MPI_Offset want)
 {
     MPI_Offset n = -1;
@@ -367,6 +390,13 @@ static void read_case(const char *c, const char *path, int appended)
         check(ncid, "r1", 1, 0x1, 4);
         check(ncid, "r2", 2, 0x7, 4);
         check(ncid, "r3", 3, 0x8, 4);
+    } else if (!strcmp(c, "swapgroup")) {
+        MPI_Offset len = 0;
+        TRY(ncmpi_inq_dimid(ncid, "y", &id));
+        TRY(ncmpi_inq_dimlen(ncid, id, &len));
+        if (len != X) fprintf(stderr, "y is %lld long\n", (long long)len), failures++;
+        check(ncid, "p", 1, 1, 0);
+        check(ncid, "q", 2, 1, 0);
     } else if (!strcmp(c, "dupdim")) {
         check_records(ncid, 3);
         check(ncid, "v", 1, 1, 0);
@@ -378,14 +408,14 @@ static void read_case(const char *c, const char *path, int appended)
 
 int main(int argc, char **argv)
 {
-    static const char *cases[] = {"rename", "norec", "norec0", "laterec", "onerank", "dupdim"};
+    static const char *cases[] = {"rename", "norec", "norec0", "laterec", "onerank", "dupdim", "swapgroup"};
     static void (*writers[])(const char *) = {write_rename, write_norec, write_norec0, write_laterec,
-                                              write_onerank, write_dupdim};
+                                              write_onerank, write_dupdim, write_swapgroup};
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     int which = -1;
-    for (int i = 0; (argc == 4 || argc == 5) && i < 6; i++)
+    for (int i = 0; (argc == 4 || argc == 5) && i < 7; i++)
         if (!strcmp(argv[2], cases[i])) which = i;
     int appended = argc == 5 && !strcmp(argv[4], "appended");
     if (which < 0 || (argc == 5 && !appended) ||
