@@ -108,6 +108,9 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
 int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno);
 /* Rename a variable; a subfiled one gives NC_ENOTSUPPORT on every process. */
 int ncsf_rename_var(int ncid, int varid, const char *newname);
+/* Rename a dimension; the subfiles of the subfiled variables that use it
+ * follow (at once in data mode, at the next enddef in define mode). */
+int ncsf_rename_dim(int ncid, int dimid, const char *newname);
 /* Attribute counts and numbers without ncsf's own "subfiling_*"
  * attributes, which stay on disk and readable by name (doc/user-guide.md). */
 int ncsf_inq(int ncid, int *ndimsp, int *nvarsp, int *ngattsp, int *unlimdimidp);

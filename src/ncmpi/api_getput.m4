@@ -238,6 +238,7 @@ DCALL(`wait_all', `wait_all', `int ncid, int num, int *reqs, int *statuses', `nc
 DCALL(`cancel', `cancel', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`fill_var_rec', `fill_var_rec', `int ncid, int varid, MPI_Offset recno', `ncid, varid, recno')dnl
 DCALL(`rename_var', `rename_var', `int ncid, int varid, const char *newname', `ncid, varid, newname')dnl
+DCALL(`rename_dim', `rename_dim', `int ncid, int dimid, const char *newname', `ncid, dimid, newname')dnl
 DCALL(`inq', `inq', `int ncid, int *ndimsp, int *nvarsp, int *ngattsp, int *unlimdimidp', `ncid, ndimsp, nvarsp, ngattsp, unlimdimidp')dnl
 DCALL(`inq_natts', `inq_natts', `int ncid, int *nattsp', `ncid, nattsp')dnl
 DCALL(`inq_varnatts', `inq_varnatts', `int ncid, int varid, int *nattsp', `ncid, varid, nattsp')dnl

@@ -18,6 +18,7 @@
  * The put_att family is generated (api_getput.m4, AFUNC) around
  * ncsfi_att_name_check and ncsfi_att_changed below.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,15 +83,40 @@ int ncsfi_atts_pending(const ncsf_file *f)
     return 0;
 }
 
+/* v's dimensions in subfile sid under the base file's names (renamed
+ * there since): through names of their own first, so that names swapped
+ * round never meet; then v's subfiling_dimnames again. */
+static int follow_dim_names(ncsf_file *f, int sid, int svar, const ncsf_var *v)
+{
+    char want[NC_MAX_NAME + 1], have[NC_MAX_NAME + 1], tmp[32];
+    int sdim[SF_MAX_DIMS], nd;
+    int err = ncmpi_inq_varndims(sid, svar, &nd);
+    if (!err && nd != v->ndims) err = NC_EVARMETA;
+    if (!err) err = ncmpi_inq_vardimid(sid, svar, sdim);
+    for (int pass = 0; pass < 2 && !err; pass++)
+        for (int d = 0; !err && d < nd; d++) {
+            err = ncmpi_inq_dimname(f->ncid, v->dimids[d], want);
+            if (!err) err = ncmpi_inq_dimname(sid, sdim[d], have);
+            if (err || !strcmp(want, have)) continue;
+            snprintf(tmp, sizeof tmp, "ncsf_renaming_%d", sdim[d]);
+            if (pass == 0 && strcmp(have, tmp)) err = ncmpi_rename_dim(sid, sdim[d], tmp);
+            if (pass == 1) err = ncmpi_rename_dim(sid, sdim[d], want);
+        }
+    /* (another variable of a shared subfile may have moved them already) */
+    if (!err) err = ncsfi_put_dimnames(f, sid, svar, v, 0);
+    return err;
+}
+
 /* In the open subfile sid (in define mode): v under its new name, if it
- * was renamed, and the application's attributes of v replaced by the base
- * file's. */
+ * was renamed, its dimensions under theirs, and the application's
+ * attributes of v replaced by the base file's. */
 static int replace_atts(ncsf_file *f, int sid, const ncsf_var *v)
 {
     char name[NC_MAX_NAME + 1], att[NC_MAX_NAME + 1];
     int svar, n, err = ncmpi_inq_varname(f->ncid, v->varid, name);
     if (!err) err = ncmpi_inq_varid(sid, v->subfile_name ? v->subfile_name : name, &svar);
     if (!err && v->subfile_name) err = ncmpi_rename_var(sid, svar, name);
+    if (!err) err = follow_dim_names(f, sid, svar, v);
     if (!err) err = ncmpi_inq_varnatts(sid, svar, &n);
     for (int i = n - 1; !err && i >= 0; i--) {
         err = ncmpi_inq_attname(sid, svar, i, att);

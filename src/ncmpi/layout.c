@@ -8,6 +8,16 @@
 #include <string.h>
 #include "ncsf_internal.h"
 
+/* Does v(dimids) use the dimension at position d at another position too?
+ * A subfile defines each dimension once, so one split at one position and
+ * whole at another cannot be: such a dimension is never partitioned. */
+static int used_twice(int ndims, const int *dimids, int d)
+{
+    for (int i = 0; i < ndims; i++)
+        if (i != d && dimids[i] == dimids[d]) return 1;
+    return 0;
+}
+
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
                         int *npart, int *pdims, int *order, int quiet)
@@ -18,8 +28,17 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                             "dimension besides the record dimension to be subfiled", varname);
             return NC_EINVAL;
         }
+        /* the first dimension after the record dimension that it uses once */
+        int d = record ? 1 : 0;
+        while (d < ndims && used_twice(ndims, dimids, d)) d++;
+        if (d == ndims) {
+            if (!quiet) ncsfi_set_error(f, f->rank == 0, "variable %s: every dimension it could be split "
+                            "along appears twice in it (v(d,d)), and a subfile defines a dimension once: "
+                            "it cannot be subfiled", varname);
+            return NC_EINVAL;
+        }
         *npart = 1;
-        pdims[0] = record ? 1 : 0;
+        pdims[0] = d;
         order[0] = 0;
         return NC_NOERR;
     }
@@ -44,6 +63,13 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
         if (d < 0) {
             if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": \"%s\" is not a "
                             "dimension of variable %s", spec, tok, varname);
+            err = NC_EINVAL;
+            break;
+        }
+        if (d >= 0 && used_twice(ndims, dimids, d)) {
+            if (!quiet) ncsfi_set_error(f, f->rank == 0, "hint subfiling_dims=\"%s\": dimension \"%s\" "
+                            "appears twice in variable %s, and a subfile defines a dimension once: it "
+                            "cannot be partitioned", spec, tok, varname);
             err = NC_EINVAL;
             break;
         }

@@ -240,6 +240,19 @@ out:
     return err;
 }
 
+int ncsfi_put_dimnames(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int placeholder)
+{
+    char name[NC_MAX_NAME + 1];
+    ncsf_atts *a = NULL;
+    int err = placeholder ? ncmpi_inq_varname(f->ncid, v->varid, name) : NC_NOERR;
+    if (!err) err = ncsfi_atts_make(f, v, placeholder ? name : NULL, &a);
+    if (!err && a->note)
+        err = ncmpi_put_att_text(ncid, varid, "subfiling_note", strlen(a->note), a->note);
+    if (!err) err = ncmpi_put_att_text(ncid, varid, "subfiling_dimnames", strlen(a->dimnames), a->dimnames);
+    ncsfi_atts_free(a);
+    return err;
+}
+
 int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
 {
     ncsf_atts *a;

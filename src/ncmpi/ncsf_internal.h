@@ -227,6 +227,9 @@ typedef struct ncsf_atts ncsf_atts;
 int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, const char *varname, ncsf_atts **out);
 int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index);
 void ncsfi_atts_free(ncsf_atts *a);
+/* subfiling_dimnames (and, on a placeholder, subfiling_note) of v again,
+ * after a dimension was renamed (rename.c) */
+int ncsfi_put_dimnames(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int placeholder);
 int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v,
                        int index);
 int ncsfi_put_dataset_id(ncsf_file *f, int ncid);

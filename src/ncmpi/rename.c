@@ -6,6 +6,11 @@
  * by each subfile's home, as changed attributes are (att_write.c). The
  * subfiles keep their file names: the placeholder records them (its stem
  * or its list of names), not the variable's name.
+ *
+ * ncmpi_rename_dim: the subfiling attributes name a variable's dimensions
+ * (subfiling_dimnames, by position), and each subfile defines them under
+ * their names, so a renamed dimension is renamed there too: the
+ * placeholders' attributes at once, the subfiles as for rename_var.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,4 +34,33 @@ int ncsf_rename_var(int ncid, int varid, const char *newname)
     }
     v->atts_dirty = 1;
     return f->indef ? NC_NOERR : ncsfi_update_subfile_headers(f);
+}
+
+static int uses_dim(const ncsf_var *v, int dimid)
+{
+    for (int d = 0; d < v->ndims; d++)
+        if (v->dimids[d] == dimid) return 1;
+    return 0;
+}
+
+int ncsf_rename_dim(int ncid, int dimid, const char *newname)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    int err = ncmpi_rename_dim(ncid, dimid, newname), created = 0;
+    if (!f || err || f->nsubfiled == 0 || f->via_subfile) return err;
+    /* (PnetCDF's rename_dim is collective and agreed: every rank is here) */
+    for (int i = 0; !err && i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        if (!v || !uses_dim(v, dimid)) continue;
+        /* in data mode no longer than before (the name is not longer) */
+        err = ncsfi_put_dimnames(f, f->ncid, v->varid, v, 1);
+        if (v->created) v->atts_dirty = created = 1;
+    }
+    err = ncsfi_agreef(f, err);
+    if (err) {
+        ncsfi_set_error(f, f->rank == 0, "rename_dim %s: the placeholders' subfiling_dimnames could not "
+                        "follow: %s", newname, ncmpi_strerror(err));
+        return err;
+    }
+    return f->indef || !created ? NC_NOERR : ncsfi_update_subfile_headers(f);
 }

@@ -65,7 +65,9 @@ MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs)
     sf_offsets o;
     if (per < 0 || !sf_layout_get_offsets(lay, k, &o) || o.begin < 0) return -1;
     if (!lay->record) return ncsfi_mul_add(1, per, o.begin);
-    if (nrecs == 0) return o.begin;
+    /* no records: nothing need follow the header (its padding, up to where
+     * the records would begin, is written by no one) */
+    if (nrecs == 0) return o.head >= 0 && o.head < o.begin ? o.head : o.begin;
     MPI_Offset r = ncsfi_mul_add(nrecs - 1, o.recsize, o.begin);
     return r < 0 ? -1 : ncsfi_mul_add(1, per, r);
 }

@@ -1,0 +1,96 @@
+#!/bin/sh
+# Data-loss cases an independent differential tester found (issue 20,
+# item 7), each checked against plain PnetCDF: test/t_dataloss (pnetcdf.h
+# and -lpnetcdf only) writes each case plain and under
+# LD_PRELOAD=libncsf-preload.so with every variable subfiled
+# (subfiling_nfiles=2, subfiling_min_size=0), reopening and writing more.
+# For each case and process count:
+#  - the plain run reads back every value it wrote (the reference);
+#  - the subfiled run does too, read with another process count;
+#  - ncsf-info finds every subfile sound, ncdump reads every file;
+#  - ncsf-merge's output has the plain file's header (ncdump -h) and reads
+#    back every value through plain PnetCDF; where every value was written
+#    (rename, dupdim, swapgroup) its data equal the plain file's (ncdump, ncmpidiff);
+#  - norec, norec0: reopened by another process count, a record appended
+#    to a variable that had none, and all of the above again.
+# Cases (test/t_dataloss.c says more): rename (ncmpi_rename_dim of
+# dimensions subfiled variables use, the record dimension too), norec and
+# norec0 (record variables without records at close), laterec, onerank,
+# dupdim (v(d,d), w(t,d,d), u(d,x,d)), swapgroup (x and y renamed round,
+# in subfiles two variables share: subfiling_group).
+. "$top_srcdir/test/common.sh"
+APP=$B/test/t_dataloss
+PRE=$B/.libs/libncsf-preload.so
+T=$B/tools
+unset NCSF_HINTS PNETCDF_HINTS
+[ -n "${ASAN_OPTIONS:-}" ] && ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" && export ASAN_OPTIONS
+NCMPIDIFF=
+[ -n "${NCVALIDATOR:-}" ] && [ -x "$(dirname "$NCVALIDATOR")/ncmpidiff" ] && NCMPIDIFF=$(dirname "$NCVALIDATOR")/ncmpidiff
+# an ncdump listing without its first line (which names the file)
+header_of() { "$NCDUMP" -h "$1" | sed 1d; }
+data_of() { "$NCDUMP" "$1" | sed -n '/^data:/,$p'; }
+preloaded() { _n=$1; shift; NCSF_HINTS=$HINTS run_np "$_n" -genv LD_PRELOAD "$(with_yield "$PRE")" "$@"; }
+
+for np in $(nps t_dataloss); do
+  rnp=$(other_np "$np"); [ "$rnp" -gt 4 ] && rnp=2  # small problems: 4 processes at most
+  for c in rename norec norec0 laterec onerank dupdim swapgroup; do
+    d=$(newdir)
+    HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
+    [ $c = swapgroup ] && HINTS="$HINTS;subfiling_group=g"
+    run_np "$np" "$APP" write "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&
+      run_np "$rnp" "$APP" read "$c" "$d/plain.nc" >> "$d/out.txt" 2>&1
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+    report $_rc "$c plain PnetCDF: every value written read back np=$np/$rnp"
+
+    preloaded "$np" "$APP" write "$c" "$d/sf.nc" > "$d/out.txt" 2>&1 &&
+      preloaded "$rnp" "$APP" read "$c" "$d/sf.nc" >> "$d/out.txt" 2>&1
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+    report $_rc "$c subfiled: every value written read back np=$np/$rnp"
+
+    "$T/ncsf-info" "$d/sf.nc" > "$d/info.txt" 2>&1 && ncdump_all "$d/sf.nc" "$d"/sf.nc.*
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/info.txt" >&2
+    report $_rc "$c subfiled: ncsf-info finds every subfile sound, ncdump reads every file np=$np"
+
+    "$T/ncsf-merge" "$d/sf.nc" "$d/merged.nc" > "$d/out.txt" 2>&1 &&
+      header_of "$d/plain.nc" > "$d/plain.h" && header_of "$d/merged.nc" > "$d/merged.h" &&
+      diff "$d/plain.h" "$d/merged.h" >> "$d/out.txt" 2>&1 &&
+      run_np "$rnp" "$APP" read "$c" "$d/merged.nc" >> "$d/out.txt" 2>&1
+    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+    report $_rc "$c merged: the plain file's header, every value read back by plain PnetCDF np=$np"
+
+    case $c in rename|dupdim|swapgroup)
+      data_of "$d/plain.nc" > "$d/plain.txt" && data_of "$d/merged.nc" > "$d/merged.txt" &&
+        cmp "$d/plain.txt" "$d/merged.txt" &&
+        { [ -z "$NCMPIDIFF" ] || "$NCMPIDIFF" "$d/plain.nc" "$d/merged.nc" > "$d/diff.txt" 2>&1; }
+      _rc=$?; [ $_rc -eq 0 ] || cat "$d/diff.txt" >&2
+      report $_rc "$c merged: the data equal the plain file's (ncdump${NCMPIDIFF:+, ncmpidiff}) np=$np" ;;
+    norec|norec0)
+      # reopened by another process count: a record more for a variable
+      # that had none; then the same checks once more
+      run_np "$rnp" "$APP" append "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&
+        run_np "$np" "$APP" read "$c" "$d/plain.nc" appended >> "$d/out.txt" 2>&1 &&
+        preloaded "$rnp" "$APP" append "$c" "$d/sf.nc" >> "$d/out.txt" 2>&1 &&
+        preloaded "$np" "$APP" read "$c" "$d/sf.nc" appended >> "$d/out.txt" 2>&1 &&
+        "$T/ncsf-info" "$d/sf.nc" >> "$d/out.txt" 2>&1 && ncdump_all "$d/sf.nc" "$d"/sf.nc.* &&
+        "$T/ncsf-merge" "$d/sf.nc" "$d/merged2.nc" >> "$d/out.txt" 2>&1 &&
+        header_of "$d/plain.nc" > "$d/plain.h" && header_of "$d/merged2.nc" > "$d/merged.h" &&
+        diff "$d/plain.h" "$d/merged.h" >> "$d/out.txt" 2>&1 &&
+        run_np "$np" "$APP" read "$c" "$d/merged2.nc" appended >> "$d/out.txt" 2>&1
+      _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+      report $_rc "$c appended by np=$rnp: plain and subfiled read back, sound, merged as plain np=$np" ;;
+    esac
+    # v(d,d) and w(t,d,d) have no dimension to split (d appears twice):
+    # they stay in the base file; u(d,x,d) is split along x
+    if [ $c = dupdim ]; then
+      expect_files "$d" "sf.nc.*" sf.nc.u.0 sf.nc.u.1 &&
+        "$NCDUMP" -h "$d/sf.nc.u.0" | grep -q "int u(d, x, d)"
+      report $? "dupdim: v(d,d), w(t,d,d) in the base file, u(d,x,d) split along x np=$np"
+    fi
+    if [ $c = swapgroup ]; then
+      expect_files "$d" "sf.nc.*" "sf.nc.@g.0" "sf.nc.@g.1" &&
+        "$NCDUMP" -h "$d/sf.nc.@g.0" | grep -q "int q(y, x)"
+      report $? "swapgroup: one set of subfiles, its dimensions renamed round np=$np"
+    fi
+  done
+done
+finish
