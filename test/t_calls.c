@@ -267,9 +267,28 @@ static void flex_whole(int ncid, int fs, int fo, int cs, int co, int write)
     MPI_Offset st[1] = {2 * rank}, ct[1] = {2};
     char text[3] = {(char)('a' + rank), (char)('A' + rank), 0}, got[3] = "";
     if (write) {
+        /* every form of put_var, each writing the same values */
+        static short sb[64];
+        static long long lb[64];
+        int req[4], st4[4];
         to_buf(MPI_FLOAT, v, X, fb);
+        to_buf(MPI_SHORT, v, X, sb);
+        to_buf(MPI_LONG_LONG, v, X, lb);
         OK(ncmpi_put_var_all(ncid, fs, fb, -1, MPI_FLOAT));
         OK(ncmpi_put_var_all(ncid, fo, fb, -1, MPI_FLOAT));
+        OK(ncmpi_begin_indep_data(ncid));
+        OK(ncmpi_put_var(ncid, fs, sb, -1, MPI_SHORT));
+        OK(ncmpi_put_var(ncid, fo, sb, -1, MPI_SHORT));
+        OK(ncmpi_end_indep_data(ncid));
+        OK(ncmpi_buffer_attach(ncid, 4096));
+        OK(ncmpi_iput_var(ncid, fs, lb, -1, MPI_LONG_LONG, &req[0]));
+        OK(ncmpi_iput_var(ncid, fo, lb, -1, MPI_LONG_LONG, &req[1]));
+        OK(ncmpi_bput_var(ncid, fs, sb, -1, MPI_SHORT, &req[2]));
+        OK(ncmpi_bput_var(ncid, fo, sb, -1, MPI_SHORT, &req[3]));
+        int err = ncmpi_wait_all(ncid, 4, req, st4);
+        say("put_var iput/bput wait_all: %d %d %d %d %d\n", err, st4[0], st4[1], st4[2], st4[3]);
+        CHECK(err == 0, "put_var wait_all: %s", ncmpi_strerror(err));
+        OK(ncmpi_buffer_detach(ncid));
         OK(ncmpi_put_vara_all(ncid, cs, st, ct, text, -1, MPI_CHAR));
         OK(ncmpi_put_vara_all(ncid, co, st, ct, text, -1, MPI_CHAR));
         return;

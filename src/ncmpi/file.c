@@ -547,7 +547,7 @@ int ncsf_sync(int ncid)
     /* the base file's header counts the records just given to the
      * placeholder (rank 0 wrote them independently), as PnetCDF's sync
      * leaves it counting every rank's */
-    if (!err && indep) err = ncmpi_sync_numrecs(ncid);
+    if (!err && indep && f->nsubfiled) err = ncmpi_sync_numrecs(ncid);
     return err;
 }
 
