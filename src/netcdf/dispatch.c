@@ -165,7 +165,7 @@ static int inq_var_all(int ncid, int varid, char *name, nc_type *xtypep, int *nd
                        size_t *chunksizesp, int *no_fill, void *fill_valuep, int *endiannessp, unsigned int *idp,
                        size_t *nparamsp, unsigned int *params)
 {
-    (void)chunksizesp, (void)params;
+    (void)chunksizesp;
     FILE_OR_FAIL(f, ncid);
     if (varid < 0 || varid >= f->nvars) return NC_ENOTVAR;
     ncsfnc_var *v = &f->vars[varid];
@@ -179,10 +179,10 @@ static int inq_var_all(int ncid, int varid, char *name, nc_type *xtypep, int *nd
     if (deflate_levelp) *deflate_levelp = 0;
     if (fletcher32p) *fletcher32p = 0;
     if (contiguousp) *contiguousp = NC_CONTIGUOUS;
-    if (endiannessp) *endiannessp = NC_ENDIAN_BIG;
-    if (idp) *idp = 0;
-    if (nparamsp) *nparamsp = 0;
-    if (no_fill || fill_valuep) return nc_inq_var_fill(f->base, varid, no_fill, fill_valuep);
+    int err = no_fill || fill_valuep ? nc_inq_var_fill(f->base, varid, no_fill, fill_valuep) : NC_NOERR;
+    if (err) return err;
+    /* as netCDF-C's classic layer answers (netCDF4-python relies on it) */
+    if (endiannessp || idp || nparamsp || params) return NC_ENOTNC4;
     return NC_NOERR;
 }
 
