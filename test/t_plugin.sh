@@ -5,7 +5,9 @@
 # variables, multi-axis grids, variable groups, CDF-1/2/5) in format 2
 # (np=3) and format 1 (np=2): ncdump prints exactly what it prints for
 # ncsf-merge's output (through the base file and through a subfile), ncks
-# hyperslabs and cdo read the same values, netCDF4-python reads the same
+# hyperslabs and cdo read the same values, netCDF-C's vara/vars/varm/var1
+# calls the same values and errors (test/plugin_api.c), writes are refused,
+# netCDF4-python reads the same
 # slices (test/plugin_read.py), a Fortran program through libnetcdff too
 # (test/plugin_fortran.f90). A moved dataset with its subfiles in a
 # directory; an incomplete one refused and accepted (NCSF_INCOMPLETE);
@@ -56,7 +58,7 @@ for spec in "3 write 2" "2 write1 1"; do
   d=$(newdir)
   run_np "$np" "$B/test/t_matrix" "$2" "$d" > /dev/null; report $? "t_plugin: t_matrix $2 np=$np (format $fmt)"
   mkdir "$d/merged"
-  n=0 bad_dump=0 bad_sub=0 bad_ncks=0 bad_cdo=0 cdo_read=0 bad_py=0 bad_f=0 f_read=0
+  n=0 bad_dump=0 bad_sub=0 bad_ncks=0 bad_cdo=0 cdo_read=0 bad_py=0 bad_f=0 f_read=0 bad_api=0
   for f in "$d"/*.nc; do
     "$NCDUMP" -h "$f" 2> /dev/null | grep -q subfiling_dataset_id || continue
     b=$(basename "$f")
@@ -82,6 +84,8 @@ for spec in "3 write 2" "2 write1 1"; do
       LD_PRELOAD=$PL "$PY" "$top_srcdir/test/plugin_read.py" "$f" "$mrg" > "$scratch/py.out" 2>&1 ||
         { cat "$scratch/py.out" >&2; bad_py=$((bad_py + 1)); }
     fi
+    LD_PRELOAD=$PL "$B/test/plugin_api" "$f" "$mrg" > "$scratch/api.out" 2>&1 ||
+      { cat "$scratch/api.out" >&2; bad_api=$((bad_api + 1)); }
     if [ -n "$FAPP" ]; then
       same_out "Fortran" "$FAPP" || bad_f=$((bad_f + 1))
       [ -s "$scratch/m.out" ] && f_read=$((f_read + 1))
@@ -92,6 +96,7 @@ for spec in "3 write 2" "2 write1 1"; do
   report $bad_sub "t_plugin: ncdump of one subfile shows the whole dataset, $n datasets (format $fmt)"
   [ -n "$NCKS" ] && report $bad_ncks "t_plugin: ncks hyperslabs (stride, index) identical, $n datasets (format $fmt)"
   [ -n "$CDO" ] && { [ $cdo_read -ge 10 ]; report $((bad_cdo + $?)) "t_plugin: cdo outputf identical ($cdo_read datasets cdo can read) (format $fmt)"; }
+  report $bad_api "t_plugin: nc_get_vara/vars/varm/var1, conversions, range errors identical; writes NC_EPERM, $n datasets (format $fmt)"
   [ -n "$PY" ] && report $bad_py "t_plugin: netCDF4-python slices identical, $n datasets (format $fmt)"
   [ -n "$FAPP" ] && { [ $f_read -ge 15 ]; report $((bad_f + $?)) "t_plugin: Fortran (libnetcdff) whole and strided reads identical, $f_read datasets with numbers (format $fmt)"; }
 done
