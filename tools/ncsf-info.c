@@ -2,6 +2,7 @@
  * ncsf-info: show the layout of a subfiled dataset and check it.
  *
  *   ncsf-info [--json] PATH      PATH: the base file or any subfile
+ *   ncsf-info --kerchunk OUT.json PATH   Zarr references instead (kerchunk.c)
  *
  * For each subfiled variable: its global shape, how it is partitioned, and
  * for each subfile its name, block, expected and actual size and whether
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "ncsf_internal.h" /* the same parser and checks the library uses */
+#include "kerchunk.h"
 
 static const char *type_name(nc_type t)
 {
@@ -170,6 +172,29 @@ static int show_var(ncsf_file *f, ncsf_var *v, int json)
     return bad;
 }
 
+/* --kerchunk: the references of a complete dataset (NCSF_INCOMPLETE=accept
+ * takes an incomplete one too), through its base file */
+static int kerchunk_main(ncsf_file *f, int ncid, const char *out, int vok, int state)
+{
+    char msg[700] = "";
+    long long n = 0;
+    int unlim, accept = getenv("NCSF_INCOMPLETE") && !strcmp(getenv("NCSF_INCOMPLETE"), "accept");
+    if (f->via_subfile) snprintf(msg, sizeof msg, "%s: the base file is not there; references need it", f->path);
+    else if (!vok) snprintf(msg, sizeof msg, "%s: subfiling_version is missing or not 1 or 2", f->path);
+    else if (state != NCSF_STATE_COMPLETE && !accept)
+        snprintf(msg, sizeof msg, "%s: incomplete (its writer did not close it, or writing failed); "
+                 "NCSF_INCOMPLETE=accept writes references anyway", f->path);
+    else {
+        if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(ncid, unlim, &f->numrecs);
+        if (ncsf_kerchunk_write(f, ncid, out, &n, msg, sizeof msg) == NC_NOERR) {
+            printf("%s: %lld chunk references\n", out, n);
+            return 0;
+        }
+    }
+    fprintf(stderr, "ncsf-info: %s\n", msg);
+    return 1;
+}
+
 /* A failure before any variable: as text, or as a JSON object. */
 static int fail(int json, const char *path, const char *msg)
 {
@@ -189,15 +214,19 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     int json = argc == 3 && !strcmp(argv[1], "--json");
+    const char *kerchunk = argc == 4 && !strcmp(argv[1], "--kerchunk") ? argv[2] : NULL;
     const char *arg = argv[argc - 1];
-    if ((argc != 2 && !json) || !strcmp(arg, "--help") || !strcmp(arg, "-h") || (!json && arg[0] == '-')) {
+    if ((argc != 2 && !json && !kerchunk) || !strcmp(arg, "--help") || !strcmp(arg, "-h") || (!json && arg[0] == '-')) {
         int help = argc == 2 && (!strcmp(arg, "--help") || !strcmp(arg, "-h"));
         FILE *o = help ? stdout : stderr;
         fprintf(o, "usage: ncsf-info [--json] PATH\n"
+                   "       ncsf-info --kerchunk OUT.json PATH\n"
                    "  Show the layout of the subfiled dataset PATH (its base file or any\n"
                    "  subfile) and check every subfile: present, of this dataset, consistent\n"
                    "  with the recorded layout, not cut short. Exit status 1 if not.\n"
-                   "  --json: the same as one JSON object on stdout.\n");
+                   "  --json: the same as one JSON object on stdout.\n"
+                   "  --kerchunk: write Zarr references (kerchunk JSON, version 1) to every\n"
+                   "  chunk of every variable, file names relative to OUT.json's directory.\n");
         MPI_Finalize();
         return help ? 0 : 2;
     }
@@ -272,6 +301,10 @@ int main(int argc, char **argv)
         int vok = ncsfi_read_version(ncid, &f->version) == NC_NOERR;
         int state = f->via_subfile ? -2 : ncsfi_read_state(ncid);
         if (!vok || (state != -2 && state != NCSF_STATE_COMPLETE)) bad = 1;
+        if (kerchunk) {
+            bad = kerchunk_main(f, ncid, kerchunk, vok, state);
+            goto done;
+        }
         if (json) {
             printf("{\"path\": ");
             jstr(path);
@@ -328,6 +361,7 @@ int main(int argc, char **argv)
         if (json) printf("\n  ],\n  \"ok\": %s}\n", bad ? "false" : "true");
         else printf("%d subfiled variable%s: %s\n", n, n == 1 ? "" : "s", bad ? "PROBLEMS FOUND" : "all subfiles ok");
     }
+done:
     ncmpi_close(ncid);
     f->ncid = -1;
     ncsfi_file_free(f);

@@ -103,3 +103,52 @@ def _expected(data, version):
         recsize = sum(v for _, v, _ in rec) if len(rec) > 1 else rec[0][2]
         end = max([end] + [b + (numrecs - 1) * recsize + n for b, _, n in rec])
     return end
+
+
+def data_layout(path, max_header=1 << 26):
+    """Where each variable's data lies in the classic file at path:
+    (numrecs, recsize, {name: begin}); recsize is the distance between one
+    record and the next (no padding when there is one record variable)."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+        if len(head) < 4 or head[:3] != b"CDF" or head[3] not in (1, 2, 5):
+            raise ValueError("not a classic netCDF file")
+        size = 4096
+        while True:
+            f.seek(0)
+            data = f.read(size)
+            try:
+                return _data_layout(data, head[3])
+            except ValueError:
+                if len(data) < size or size >= max_header:
+                    raise
+                size *= 4
+
+
+def _data_layout(data, version):
+    c = _Cursor(data, version)
+    c.take(4)
+    numrecs = c.count()
+    tag, ndims = c.int32(), c.count()
+    dims = []
+    for _ in range(ndims if tag else 0):
+        c.name()
+        dims.append(c.count())
+    c.skip_atts()
+    tag, nvars = c.int32(), c.count()
+    begins, rec = {}, []
+    for _ in range(nvars if tag else 0):
+        name = c.name()
+        nd = c.count()
+        ids = [c.count() for _ in range(nd)]
+        c.skip_atts()
+        t = c.int32()
+        vsize = c.count()
+        begins[name] = c.offset()
+        if nd and dims[ids[0]] == 0:
+            n = _SIZES.get(t, 1)
+            for i in ids[1:]:
+                n *= dims[i]
+            rec.append((vsize, n))
+    recsize = sum(v for v, _ in rec) if len(rec) > 1 else (rec[0][1] if rec else 0)
+    return numrecs, recsize, begins

@@ -1,0 +1,101 @@
+/*
+ * preload.c: how unmodified programs reach the plugin.
+ *
+ * LD_PRELOAD=libncsf-netcdf.so PROGRAM: this library's nc_open and
+ * nc__open come before netCDF-C's. A read-only open of a classic file
+ * whose header has the global attribute subfiling_dataset_id (a subfiled
+ * dataset's base file or subfile) goes to netCDF-C again with the mode
+ * flag NC_UDF0, so that netCDF-C hands it to the plugin's dispatch table;
+ * every other open (another format, a plain classic file, any open for
+ * writing of a file that is not subfiled) is netCDF-C's call untouched.
+ * Opening a subfiled dataset for writing returns NC_EPERM: netCDF-C would
+ * write the placeholders.
+ *
+ * netCDF-C 4.10's .ncrc autoload calls ncsf_netcdf_init (NETCDF.UDF0.INIT).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <netcdf.h>
+#include "ncsfnc.h"
+
+typedef int (*open_fn)(const char *, int, int *);
+typedef int (*open2_fn)(const char *, int, size_t *, int *);
+
+/* netCDF-C's own functions (read-only after the first call) */
+static open_fn next_open;
+static open2_fn next_open2;
+static int registered = NC_NOERR;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void init_once(void)
+{
+    next_open = (open_fn)dlsym(RTLD_NEXT, "nc_open");
+    next_open2 = (open2_fn)dlsym(RTLD_NEXT, "nc__open");
+    if (!next_open) next_open = (open_fn)dlsym(RTLD_DEFAULT, "nc_open");
+    if (!next_open2) next_open2 = (open2_fn)dlsym(RTLD_DEFAULT, "nc__open");
+    registered = ncsfnc_register();
+}
+
+int ncsfnc_real_open(const char *path, int mode, int *ncidp)
+{
+    pthread_once(&once, init_once);
+    if (!next_open) return NC_ENOTBUILT;
+    return next_open(path, mode, ncidp);
+}
+
+/* netCDF-C 4.10 .ncrc: NETCDF.UDF0.INIT=ncsf_netcdf_init */
+int ncsf_netcdf_init(void)
+{
+    pthread_once(&once, init_once);
+    return registered;
+}
+
+/* a classic file whose global attributes include subfiling_dataset_id */
+static int is_subfiled(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    unsigned char magic[4];
+    int classic = fread(magic, 1, 4, fp) == 4 && !memcmp(magic, "CDF", 3) &&
+                  (magic[3] == 1 || magic[3] == 2 || magic[3] == 5);
+    fclose(fp);
+    if (!classic) return 0;
+    int id, yes = 0;
+    if (next_open(path, NC_NOWRITE, &id) == NC_NOERR) {
+        yes = nc_inq_attid(id, NC_GLOBAL, "subfiling_dataset_id", NULL) == NC_NOERR;
+        nc_close(id);
+    }
+    return yes;
+}
+
+/* NC_EPERM, the plugin, or NULL: netCDF-C as asked */
+static int route(const char *path, int mode, int *use_plugin)
+{
+    pthread_once(&once, init_once);
+    *use_plugin = 0;
+    if (!path || !next_open || registered || (mode & (NC_UDF0 | NC_UDF1 | NC_INMEMORY | NC_DISKLESS)))
+        return NC_NOERR;
+    if (!is_subfiled(path)) return NC_NOERR;
+    if (mode & NC_WRITE) return NC_EPERM;
+    *use_plugin = 1;
+    return NC_NOERR;
+}
+
+int nc_open(const char *path, int mode, int *ncidp)
+{
+    int plugin, err = route(path, mode, &plugin);
+    if (err) return err;
+    if (!next_open) return NC_ENOTBUILT;
+    return next_open(path, plugin ? mode | NC_UDF0 : mode, ncidp);
+}
+
+int nc__open(const char *path, int mode, size_t *chunksizehintp, int *ncidp)
+{
+    int plugin, err = route(path, mode, &plugin);
+    if (err) return err;
+    if (!next_open2) return NC_ENOTBUILT;
+    return next_open2(path, plugin ? mode | NC_UDF0 : mode, chunksizehintp, ncidp);
+}
