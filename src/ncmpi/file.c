@@ -274,6 +274,10 @@ static int load_vars(ncsf_file *f)
                                                        : "its writer did not close it");
             return NC_ETRUNC;
         }
+        /* accepted: said once (the Python reader's IncompleteDatasetWarning says the same) */
+        if (state != NCSF_STATE_COMPLETE && f->rank == 0 && !getenv("NCSF_QUIET"))
+            fprintf(stderr, "ncsf: %s: %s, so it may be incomplete; opened anyway (subfiling_incomplete=accept)\n",
+                    f->path, state == NCSF_STATE_FAILED ? "writing it failed" : "its writer did not close it");
     }
     if ((err = ncmpi_inq_nvars(f->ncid, &nvars))) return err;
     f->vars = calloc(nvars ? nvars : 1, sizeof(ncsf_var *));
