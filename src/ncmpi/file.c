@@ -321,6 +321,7 @@ static int load_vars(ncsf_file *f)
     int unlim;
     if (ncmpi_inq_unlimdim(f->ncid, &unlim) == NC_NOERR && unlim >= 0)
         ncmpi_inq_dimlen(f->ncid, unlim, &f->numrecs);
+    f->filled_recs = f->numrecs; /* its writer filled them (or, before fill values, left zeros) */
     return NC_NOERR;
 }
 

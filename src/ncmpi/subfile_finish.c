@@ -52,10 +52,16 @@ static int finish_file(ncsf_file *f, const ncsf_var *lead, int k)
     return err;
 }
 
+/* Placeholder records filled at one close or sync, at most: more new
+ * records than this (a put at a huge record index, the records between
+ * being holes) get only the last one written, which keeps the base
+ * file's record count, so a sparse dataset stays sparse. */
+#define FILL_RECS_MAX ((MPI_Offset)1 << 20)
+
 /* One placeholder holds its fill value (_FillValue, else the type's
  * default), so that a tool that knows nothing of ncsf shows it missing:
- * the scalar, or every record's element of a record placeholder (which
- * also makes the base file's record count cover the variable's records). */
+ * the scalar, or the element of each record added since the last fill
+ * (which also makes the base file's record count cover the records). */
 static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
 {
     unsigned char fill[8];
@@ -66,7 +72,9 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
         if (!f->indep) return ncmpi_put_var_all(f->ncid, v->varid, fill, 1, MPI_DATATYPE_NULL);
         return f->rank == 0 ? ncmpi_put_var(f->ncid, v->varid, fill, 1, MPI_DATATYPE_NULL) : NC_NOERR;
     }
-    MPI_Offset start = 0, count = f->rank == 0 ? f->numrecs : 0;
+    MPI_Offset start = f->filled_recs, n = f->numrecs - f->filled_recs;
+    if (n > FILL_RECS_MAX) start = f->numrecs - 1, n = 1;
+    MPI_Offset count = f->rank == 0 ? n : 0;
     int es = ncsfi_xsize(v->xtype);
     unsigned char *buf = malloc((size_t)(count ? count : 1) * es);
     int err = ncsfi_agreef(f, buf ? NC_NOERR : NC_ENOMEM);
@@ -85,8 +93,9 @@ static int fill_placeholders(ncsf_file *f)
     int err = NC_NOERR;
     if (f->via_subfile) return NC_NOERR;
     for (int i = 0; i < f->nvars_cap && !err; i++)
-        if (f->vars[i] && (!f->vars[i]->lay->record || f->numrecs > 0))
+        if (f->vars[i] && (!f->vars[i]->lay->record || f->numrecs > f->filled_recs))
             err = ncsfi_agreef(f, fill_placeholder(f, f->vars[i]));
+    if (!err) f->filled_recs = f->numrecs;
     return err;
 }
 
