@@ -51,15 +51,22 @@ fi
 with_yield() { echo "$1${YIELD_SO:+ $YIELD_SO}"; }
 
 # (sh has no local variables: names here start with _ so callers keep theirs)
+# run_np N [LD_PRELOAD=LIBS] PROG ARGS...: through scripts/launcher.sh,
+# which knows how MPICH, Open MPI and srun pass LD_PRELOAD to every rank
+. "$top_srcdir/scripts/launcher.sh"
+NCSF_LAUNCHER=${NCSF_LAUNCHER:-$(ncsf_launcher_kind)}
 run_np() {
   _n=$1; shift
-  if [ -n "$YIELD_SO" ]; then
-    timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -genv LD_PRELOAD "$YIELD_SO" -n "$_n" "$@"
-  else
-    timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$_n" "$@"
-  fi
+  _env=
+  case ${1:-} in
+    LD_PRELOAD=*) _env=$1; shift ;;
+    *) [ -n "$YIELD_SO" ] && _env="LD_PRELOAD=$YIELD_SO" ;;
+  esac
+  NCSF_LAUNCH_WRAP="timeout -k 10 $TEST_TIMEOUT"
+  if [ -n "$_env" ]; then ncsf_launch "$_n" "$_env" -- "$@"; else ncsf_launch "$_n" -- "$@"; fi
   _rc=$?
-  [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: mpiexec -n $_n $*" >&2
+  NCSF_LAUNCH_WRAP=
+  [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: $MPIEXEC -n $_n $*" >&2
   return $_rc
 }
 
