@@ -44,11 +44,11 @@ cat "$scratch/py.log"
 report $rc "t_python: reader, xarray backend, dask chunks and damaged datasets ($PY)"
 
 # installed with pip from the checkout, offline, into fresh virtual
-# environments (a copy of python/: a build leaves files beside the sources):
+# environments (a copy of python/: a build leaves files beside the sources)
 # one without system packages, so without setuptools' wheel (the package
 # builds with the standard library alone), and one with Debian's numpy,
 # netCDF4, xarray and dask, where pytest reads a 2,048-subfile dataset
-# under ulimit -n 256 (python/tests/test_many.py) through the installed
+# (512 in the quick tier) under ulimit -n 256 (python/tests/test_many.py) through the installed
 # package, xarray finding engine="ncsf"
 if "$PY" -m venv --help > /dev/null 2>&1 && "$PY" -c "import ensurepip" 2> /dev/null; then
   cp -r "$top_srcdir/python" "$scratch/pysrc" && rm -rf "$scratch/pysrc/tests" && cp "$top_srcdir/LICENSE" "$scratch/pysrc/"
@@ -64,7 +64,7 @@ assert [e.value for e in m.entry_points(group='xarray.backends') if e.name == 'n
   [ $rc -eq 0 ] || cat "$scratch/pip.log"
   report $rc "t_python: pip install offline into a venv without wheel or setuptools' wheel support; metadata declares numpy, netCDF4, BSD-3-Clause, the xarray entry point"
 
-  many=$(newdir)
+  many=$(newdir) nmany=$(quick_or 512 2048)   # both more than ulimit -n 256 allows at once
   "$PY" -c "
 import sys, netCDF4, numpy as np
 with netCDF4.Dataset(sys.argv[1], 'w', format='NETCDF3_64BIT_DATA') as nc:
@@ -73,10 +73,10 @@ with netCDF4.Dataset(sys.argv[1], 'w', format='NETCDF3_64BIT_DATA') as nc:
     v[0:3] = np.arange(3 * 64 * 40, dtype='f8').reshape(3, 64, 40) * 0.5 - 100
     w = nc.createVariable('w', 'i4', ('y', 'x')); w[:] = np.arange(64 * 40).reshape(64, 40)
 " "$many/in.nc" &&
-  (ulimit -n 256 && "$B/tools/ncsf-split" "$many/in.nc" "$many/sf.nc" --var v --nfiles 2048 --dims y,x) &&
-  [ "$(ls "$many" | grep -c '^sf\.nc\.v\.')" -eq 2048 ] &&
+  (ulimit -n 256 && "$B/tools/ncsf-split" "$many/in.nc" "$many/sf.nc" --var v --nfiles "$nmany" --dims y,x) &&
+  [ "$(ls "$many" | grep -c '^sf\.nc\.v\.')" -eq "$nmany" ] &&
   "$B/tools/ncsf-merge" -q "$many/sf.nc" "$many/sf.nc.merged"
-  report $? "t_python: a 2,048-subfile dataset (ncsf-split under ulimit -n 256) and its ncsf-merge copy"
+  report $? "t_python: a $nmany-subfile dataset (ncsf-split under ulimit -n 256) and its ncsf-merge copy"
 
   "$PY" -m venv --system-site-packages "$scratch/venv" >> "$scratch/pip.log" 2>&1 &&
   "$scratch/venv/bin/python" -m pip install --no-build-isolation --no-index --no-deps "$scratch/pysrc" \
@@ -87,11 +87,11 @@ with netCDF4.Dataset(sys.argv[1], 'w', format='NETCDF3_64BIT_DATA') as nc:
   if [ $rc -eq 0 ]; then
     if "$scratch/venv/bin/python" -c "import pytest" 2> /dev/null; then run="-m pytest -q -p no:cacheprovider"
     else run="-m unittest -v"; fi
-    (cd "$scratch" && ulimit -n 256 && NCSF_PY_MANY="$many/sf.nc" PYTHONDONTWRITEBYTECODE=1 \
+    (cd "$scratch" && ulimit -n 256 && NCSF_PY_MANY="$many/sf.nc" NCSF_PY_MANY_N=$nmany PYTHONDONTWRITEBYTECODE=1 \
       "$scratch/venv/bin/python" $run "$top_srcdir/python/tests/test_many.py") > "$scratch/many.log" 2>&1
     rc=$?
     tail -n 25 "$scratch/many.log"
-    report $rc "t_python: 2,048 subfiles under ulimit -n 256 through the installed package (${run#-m }): values against ncsf-merge, at most 64 open, one element one subfile, xarray engine=\"ncsf\""
+    report $rc "t_python: $nmany subfiles under ulimit -n 256 through the installed package (${run#-m }): values against ncsf-merge, at most 64 open, one element one subfile, xarray engine=\"ncsf\""
   fi
 else
   echo "SKIP: python3 -m venv missing (Debian python3-venv)"
