@@ -28,10 +28,12 @@ as_root() {
 
 # ---- 1. Debian packages ----------------------------------------------------
 # (gfortran: PnetCDF's Fortran bindings; nco: ncks in the tools' checks;
-# python3-*: the scaling plot and the Python reader)
+# python3-*: the scaling plot and the Python reader; venv, pytest: its
+# install test; man-db: the man pages checked with man -l)
 packages="mpich libmpich-dev libnetcdf-dev netcdf-bin autoconf automake libtool m4
           pkg-config make gcc dpkg-dev gfortran nco python3 python3-matplotlib
-          python3-netcdf4 python3-xarray python3-dask python3-pip python3-setuptools"
+          python3-netcdf4 python3-xarray python3-dask python3-pip python3-setuptools
+          python3-venv python3-pytest man-db"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
