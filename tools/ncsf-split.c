@@ -90,7 +90,8 @@ int main(int argc, char **argv)
     }
     err = ncmpi_open(MPI_COMM_WORLD, *tmp ? tmp : args[0], NC_NOWRITE, MPI_INFO_NULL, &in);
     if (err) {
-        if (rank == 0) fprintf(stderr, "ncsf-split: cannot open %s: %s\n", args[0], ncmpi_strerror(err));
+        if (rank == 0)
+            fprintf(stderr, "ncsf-split: cannot open %s: %s%s\n", args[0], ncmpi_strerror(err), tool_open_remedy(err, 0));
         if (rank == 0 && *tmp) remove(tmp);
         MPI_Finalize();
         return 1;
