@@ -36,7 +36,10 @@ merge=$top/tools/ncsf-merge
 diff=$pnc/bin/ncmpidiff
 xfail_list=$top/scripts/pnetcdf-suite.xfail
 MPIEXEC=${MPIEXEC:-mpiexec}
+. "$top/scripts/launcher.sh"   # ncsf_launch: MPICH, Open MPI or srun
+NCSF_LAUNCHER=${NCSF_LAUNCHER:-$(ncsf_launcher_kind)}
 TIMEOUT=${NCSF_SUITE_TIMEOUT:-300}
+NCSF_LAUNCH_WRAP="timeout -k 10 $TIMEOUT"
 dirs="testcases nonblocking C"
 
 echo "== building PnetCDF's test programs ($dirs)"
@@ -71,7 +74,7 @@ for prog in "${progs[@]}"; do
     w=$out/$name.$np
     mkdir -p "$w/plain" "$w/ncsf"
     (cd "$src/test/${prog%/*}" &&
-      timeout -k 10 "$TIMEOUT" "$MPIEXEC" ${yield:+-genv LD_PRELOAD "$yield"} -n "$np" "./$name" "$w/plain/$name.nc" > "$w/plain.txt" 2>&1)
+      ncsf_launch "$np" ${yield:+"LD_PRELOAD=$yield"} -- "./$name" "$w/plain/$name.nc" > "$w/plain.txt" 2>&1)
     prc=$?
     if [ $prc -ne 0 ]; then
       # not ncsf's business: the program does not pass on this count by itself
@@ -81,7 +84,7 @@ for prog in "${progs[@]}"; do
     fi
     (cd "$src/test/${prog%/*}" &&
       NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" NCSF_QUIET=1 \
-        timeout -k 10 "$TIMEOUT" "$MPIEXEC" -n "$np" -genv LD_PRELOAD "$pre${yield:+ $yield}" "./$name" "$w/ncsf/$name.nc" \
+        ncsf_launch "$np" "LD_PRELOAD=$pre${yield:+ $yield}" -- "./$name" "$w/ncsf/$name.nc" \
         > "$w/ncsf.txt" 2>&1)
     rc=$? why=""
     [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error' "$w/ncsf.txt" | cut -c1-160)"

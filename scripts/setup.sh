@@ -28,12 +28,14 @@ as_root() {
 
 # ---- 1. Debian packages ----------------------------------------------------
 # (gfortran: PnetCDF's Fortran bindings; nco: ncks in the tools' checks;
-# python3-*: the scaling plot and the Python reader; cdo, libnetcdff-dev,
-# python3-zarr, -fsspec, strace: reading without merging, test/t_plugin.sh, t_zarr.sh)
+# python3-*: the scaling plot and the Python reader; venv, pytest: its
+# install test; man-db: the man pages checked with man -l; cdo,
+# libnetcdff-dev, python3-zarr, -fsspec, strace: reading without merging,
+# test/t_plugin.sh, t_zarr.sh)
 packages="mpich libmpich-dev libnetcdf-dev netcdf-bin autoconf automake libtool m4
           pkg-config make gcc dpkg-dev gfortran nco python3 python3-matplotlib
           python3-netcdf4 python3-xarray python3-dask python3-pip python3-setuptools
-          cdo libnetcdff-dev python3-zarr python3-fsspec strace"
+          python3-venv python3-pytest man-db cdo libnetcdff-dev python3-zarr python3-fsspec strace"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \

@@ -1,15 +1,46 @@
 #!/usr/bin/env bash
-# Set up (idempotent) and run the whole test suite; the last line is
-# "N passed, N failed". Exit status 0 only if every test passed.
+# The test suite, set up first (idempotent); the last line of make check
+# is "N passed, N failed". Exit status 0 only if every test passed.
+#
+#   bash scripts/test.sh          the quick tier (the README's command):
+#                                 every test, small sizes, 1, 2 and 4
+#                                 processes (NCSF_TIER=quick; under 5 min)
+#   bash scripts/test.sh --full   the full suite (what .ci/run runs): every
+#                                 test at 1, 2, 3, 4 and 8 processes and full
+#                                 sizes, then PnetCDF's own test programs
+#                                 through ncsf (scripts/pnetcdf-suite.sh), the
+#                                 differential tester (scripts/difftest.sh
+#                                 -n 300, when present), and the reliability
+#                                 runs (scripts/reliability.sh: sanitizers
+#                                 with the fault sweep, valgrind, fuzzing)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+tier=quick
+case ${1:-} in
+  --full) tier=full ;;
+  --quick|"") ;;
+  -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "test.sh: unknown option $1 (--full for the full suite, --help)" >&2; exit 2 ;;
+esac
 bash "$top/scripts/setup.sh" || exit 1
 cd "$top"
-make check 2>&1 | grep -v '^make\[' 
+start=$(date +%s)
+NCSF_TIER=$tier make check 2>&1 | grep -v '^make\['
 rc=${PIPESTATUS[0]}
 # make check prints the line itself when everything passed; print it on failure too
 if [ "$rc" -ne 0 ]; then
   cat test/*.log 2>/dev/null | grep -E '^(FAIL|ERROR|TIMEOUT)|\[rank' | head -n 40
   sh test/summary.sh test-suite.log
 fi
+echo "test.sh: $tier tier of make check took $(( $(date +%s) - start )) s"
+[ "$tier" = full ] || exit "$rc"
+# the rest of the full suite: each runs even if one before failed
+step() {
+  echo "== $*"
+  "$@" || { echo "test.sh: FAILED: $*" >&2; rc=1; }
+}
+step bash scripts/pnetcdf-suite.sh
+[ -f scripts/difftest.sh ] && step bash scripts/difftest.sh -n 300
+step bash scripts/reliability.sh
+echo "test.sh: full suite took $(( $(date +%s) - start )) s, $([ "$rc" -eq 0 ] && echo passed || echo FAILED)"
 exit "$rc"

@@ -14,11 +14,18 @@ failed=0
 # Process counts for a test: NCSF_TEST_NP, else test/nprocs.txt, else
 # 1 2 3 4 8; counts above NCSF_TEST_NP_MAX (if set) are left out (the
 # sanitizer build sets 4: on 2 cores an 8-process run is mostly waiting).
+# The quick tier (NCSF_TIER=quick, scripts/test.sh's default) keeps the
+# counts among 1 2 4 (the first of the list if none is).
 nps() {
   if [ -n "${NCSF_TEST_NP:-}" ]; then _l=$NCSF_TEST_NP
   else
     _l=$(grep "^$1 " "$top_srcdir/test/nprocs.txt" 2>/dev/null | cut -d' ' -f2-)
     _l=${_l:-1 2 3 4 8}
+    if [ "${NCSF_TIER:-full}" = quick ]; then
+      _q=
+      for _n in $_l; do case $_n in 1|2|4) _q="$_q $_n" ;; esac; done
+      [ -n "$_q" ] && _l=$_q || _l=${_l%% *}
+    fi
   fi
   _out=
   for _n in $_l; do
@@ -28,10 +35,15 @@ nps() {
   echo "${_out# }"
 }
 
+# quick_or SMALL FULL: SMALL in the quick tier, else FULL (a size, a count)
+quick_or() { if [ "${NCSF_TIER:-full}" = quick ]; then echo "$1"; else echo "$2"; fi; }
+
 # The next process count after $1 in the list, wrapping round (readers
 # use a different count from writers), within NCSF_TEST_NP_MAX.
 other_np() {
   case $1 in 1) _o=3;; 2) _o=1;; 3) _o=4;; 4) _o=8;; *) _o=2;; esac
+  # the quick tier stays among 1 2 4
+  [ "${NCSF_TIER:-full}" = quick ] && case $1 in 1) _o=2;; 2) _o=1;; *) _o=2;; esac
   if [ -n "${NCSF_TEST_NP_MAX:-}" ] && [ "$_o" -gt "$NCSF_TEST_NP_MAX" ]; then
     [ "$1" -eq 2 ] && _o=1 || _o=2
   fi
@@ -51,15 +63,22 @@ fi
 with_yield() { echo "$1${YIELD_SO:+ $YIELD_SO}"; }
 
 # (sh has no local variables: names here start with _ so callers keep theirs)
+# run_np N [LD_PRELOAD=LIBS] PROG ARGS...: through scripts/launcher.sh,
+# which knows how MPICH, Open MPI and srun pass LD_PRELOAD to every rank
+. "$top_srcdir/scripts/launcher.sh"
+NCSF_LAUNCHER=${NCSF_LAUNCHER:-$(ncsf_launcher_kind)}
 run_np() {
   _n=$1; shift
-  if [ -n "$YIELD_SO" ]; then
-    timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -genv LD_PRELOAD "$YIELD_SO" -n "$_n" "$@"
-  else
-    timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" -n "$_n" "$@"
-  fi
+  _env=
+  case ${1:-} in
+    LD_PRELOAD=*) _env=$1; shift ;;
+    *) [ -n "$YIELD_SO" ] && _env="LD_PRELOAD=$YIELD_SO" ;;
+  esac
+  NCSF_LAUNCH_WRAP="timeout -k 10 $TEST_TIMEOUT"
+  if [ -n "$_env" ]; then ncsf_launch "$_n" "$_env" -- "$@"; else ncsf_launch "$_n" -- "$@"; fi
   _rc=$?
-  [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: mpiexec -n $_n $*" >&2
+  NCSF_LAUNCH_WRAP=
+  [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: $MPIEXEC -n $_n $*" >&2
   return $_rc
 }
 

@@ -2,6 +2,9 @@
 # Pieces and runs beyond 2 GiB (t_big.c): 2 processes, about 8 GB of
 # memory and 6 GB of disk; SKIP (saying why) where the machine has less.
 . "$top_srcdir/test/common.sh"
+if [ "${NCSF_TIER:-full}" = quick ]; then
+  echo "SKIP: t_big (2.5 GiB pieces: the full tier, bash scripts/test.sh --full)"; finish
+fi
 mem_kb=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo 2>/dev/null)
 disk_kb=$(df -Pk "$scratch" | awk 'NR == 2 {print $4}')
 if [ "${mem_kb:-0}" -lt 11000000 ] || [ "${disk_kb:-0}" -lt 8000000 ]; then

@@ -20,9 +20,13 @@ for np in $(nps t_env); do
   check "$np" "$d"; report $? "t_env: no hints anywhere: nothing subfiled np=$np"
   # (warnings: NCSF_QUIET, which the tests set, would silence them; a
   # variable skipped by design, the coordinate x here, costs no word)
-  # by default, variables under 1 MiB (all of t_env's) stay in the base file
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d") && [ ! -s "$d/err.txt" ]
-  report $? "t_env: NCSF_HINTS subfiling=enable: variables under the default subfiling_min_size stay, no message np=$np"
+  # by default, variables under 1 MiB (all of t_env's) stay in the base file,
+  # and the run says once that the hints change nothing (not under NCSF_QUIET)
+  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d") &&
+  [ "$(grep -c 'so the hints change nothing: lower subfiling_min_size (now 1048576 bytes' "$d/err.txt")" -eq 1 ] &&
+  [ "$(wc -l < "$d/err.txt")" -eq 1 ] &&
+  NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d" && [ ! -s "$d/err.txt" ]
+  report $? "t_env: NCSF_HINTS subfiling=enable: variables under the default subfiling_min_size stay; said once that the hints change nothing, silent under NCSF_QUIET np=$np"
   (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0" check "$np" "$d" big other small series) &&
   [ "$(ls "$d"/out.nc.big.* | wc -l)" -eq 3 ] && ncdump_all "$d"/out.nc "$d"/out.nc.series.2 &&
   [ ! -s "$d/err.txt" ]

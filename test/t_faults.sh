@@ -14,8 +14,10 @@ for np in $(nps t_faults); do
   run_np "$np" "$B/test/t_faults" fs "$d"; report $? "t_faults file-system faults np=$np"
   mkdir "$d/ro-run"; [ "$(id -u)" = 0 ] && chown 65534:65534 "$d/ro-run"
   if as_user test -x "$B/test/.libs/t_faults" -a -r "$B/.libs/libncsf.so" -a -w "$d/ro-run"; then
-    as_user timeout -k 10 "$TEST_TIMEOUT" "$MPIEXEC" ${YIELD_SO:+-genv LD_PRELOAD "$YIELD_SO"} -n "$np" "$B/test/t_faults" ro "$d/ro-run"
+    NCSF_LAUNCH_WRAP="as_user timeout -k 10 $TEST_TIMEOUT"
+    ncsf_launch "$np" ${YIELD_SO:+"LD_PRELOAD=$YIELD_SO"} -- "$B/test/t_faults" ro "$d/ro-run"
     report $? "t_faults unwritable subfile directory np=$np"
+    NCSF_LAUNCH_WRAP=
   else
     echo "SKIP: t_faults unwritable subfile directory np=$np (user nobody cannot reach the build tree)"
   fi

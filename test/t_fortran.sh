@@ -34,7 +34,7 @@ for np in $(nps t_fortran); do
   report $_rc "t_fortran: plain run, every value read back, no subfiles np=$np"
 
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=100" \
-    run_np "$np" -genv LD_PRELOAD "$(with_yield "$PRE")" "$app" "$d/sf.nc" > "$d/out.txt" 2>&1 && grep -q ": ok" "$d/out.txt"
+    run_np "$np" LD_PRELOAD="$(with_yield "$PRE")" "$app" "$d/sf.nc" > "$d/out.txt" 2>&1 && grep -q ": ok" "$d/out.txt"
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
   report $_rc "t_fortran: under the preload with NCSF_HINTS, every value read back np=$np"
 

@@ -8,6 +8,9 @@
 if grep -q -- "--enable-sanitizers" "$B/config.log" 2> /dev/null; then
   echo "SKIP: t_install (the sanitizer build; the main suite installs)"; exit 0
 fi
+if [ "${NCSF_TIER:-full}" = quick ]; then
+  echo "SKIP: t_install (a second configure and build: the full tier, bash scripts/test.sh --full)"; exit 0
+fi
 if ! git -C "$top_srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
   echo "SKIP: t_install (not a git checkout)"; exit 0
 fi
@@ -23,6 +26,13 @@ report $rc "t_install: configure --prefix, make, make install"
 unset LD_LIBRARY_PATH
 "$pre/bin/ncsf-info" --help > /dev/null && "$pre/bin/ncsf-merge" --help > /dev/null &&
   "$pre/bin/ncsf-split" --help > /dev/null; report $? "t_install: the installed tools start (libncsf.so found through their run path)"
+rc=0
+for t in ncsf-merge ncsf-split ncsf-info; do
+  "$pre/bin/$t" --help | grep -q "^usage: $t" &&
+  man -l "$pre/share/man/man1/$t.1" 2> "$scratch/man.err" | grep -q "^NAME" && [ ! -s "$scratch/man.err" ] ||
+    { echo "$t: --help or its installed man page is missing or broken" >&2; cat "$scratch/man.err" >&2; rc=1; }
+done
+report $rc "t_install: every tool has --help and an installed man page (man -l share/man/man1/TOOL.1, no warnings)"
 export PKG_CONFIG_PATH="$pre/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs ncsf) &&
   mpicc "$top_srcdir/test/install_example.c" $flags -o "$scratch/example" &&

@@ -29,13 +29,13 @@ for np in $(nps t_preload); do
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
   report $_rc "preload_app plain: values read back, no subfiles np=$np"
 
-  run_np "$np" -genv LD_PRELOAD "$(with_yield "$PRE")" "$APP" "$d/nohints.nc" > "$d/out.txt" 2>&1 &&
+  run_np "$np" LD_PRELOAD="$(with_yield "$PRE")" "$APP" "$d/nohints.nc" > "$d/out.txt" 2>&1 &&
     ! ls "$d"/nohints.nc.* > /dev/null 2>&1 && cmp "$d/plain.nc" "$d/nohints.nc"
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
   report $_rc "preload without hints: the file is byte for byte the plain one np=$np"
 
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=100" \
-    run_np "$np" -genv LD_PRELOAD "$(with_yield "$PRE")" "$APP" "$d/sf.nc" > "$d/out.txt" 2>&1
+    run_np "$np" LD_PRELOAD="$(with_yield "$PRE")" "$APP" "$d/sf.nc" > "$d/out.txt" 2>&1
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
   report $_rc "preload with NCSF_HINTS: every value read back np=$np"
 
@@ -58,7 +58,7 @@ done
 if [ -x "$B/test/preload_app_static" ]; then
   d=$(newdir)
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=2" \
-    run_np 2 -genv LD_PRELOAD "$(with_yield "$PRE")" "$B/test/preload_app_static" "$d/st.nc" > "$d/out.txt" 2> "$d/err.txt" &&
+    run_np 2 LD_PRELOAD="$(with_yield "$PRE")" "$B/test/preload_app_static" "$d/st.nc" > "$d/out.txt" 2> "$d/err.txt" &&
     [ "$(grep -c 'cannot reach ncsf' "$d/err.txt")" -eq 1 ] && ! ls "$d"/st.nc.* > /dev/null 2>&1
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" "$d/err.txt" >&2
   report $_rc "preload over a program with PnetCDF linked statically: said once, program unharmed np=2"

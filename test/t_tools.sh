@@ -130,4 +130,20 @@ touch "$d/exists.nc"
 for t in ncsf-merge ncsf-split ncsf-info; do
   "$T/$t" --help | grep -q usage && { "$T/$t" > /dev/null 2>&1; [ $? -eq 2 ]; }; report $? "$t --help and usage errors"
 done
+# every tool: --help on stdout with exit 0, and a man page man(1) renders
+# without a warning (t_install checks the installed ones)
+rc=0
+for t in ncsf-merge ncsf-split ncsf-info; do
+  "$T/$t" --help > "$scratch/help.txt" && grep -q "^usage: $t" "$scratch/help.txt" &&
+  man -l "$top_srcdir/doc/man/$t.1" 2> "$scratch/man.err" | grep -q "^NAME" && [ ! -s "$scratch/man.err" ] ||
+    { echo "$t: --help or doc/man/$t.1 is missing or broken" >&2; cat "$scratch/man.err" >&2; rc=1; }
+done
+report $rc "t_tools: every tool answers --help and has a man page (man -l doc/man/TOOL.1, no warnings)"
+# an error names the cause and what to do about it
+"$T/ncsf-merge" -q "$scratch/nosuch.nc" "$scratch/m.nc" 2> "$scratch/err.txt"; rc=$?
+[ $rc -eq 1 ] && grep -q "cannot open .*nosuch.nc: .*(no such file: check the path)" "$scratch/err.txt" &&
+echo "not netCDF" > "$scratch/text.nc" &&
+! "$T/ncsf-split" "$scratch/text.nc" "$scratch/s.nc" --var a --nfiles 2 2> "$scratch/err.txt" &&
+grep -q "cannot open .*text.nc: .*ncdump -k FILE" "$scratch/err.txt"
+report $? "t_tools: open errors name the file, the cause and a remedy"
 finish

@@ -186,6 +186,20 @@ int copy_dataset(int in, int out, copy_var_info_fn info_of, void *arg, const cop
     return err;
 }
 
+const char *tool_open_remedy(int err, int creating)
+{
+    switch (err) {
+    case NC_ENOENT: return creating ? " (its directory must exist)" : " (no such file: check the path)";
+    case NC_EACCESS:
+    case NC_EPERM: return creating ? " (the directory is not writable by you)" : " (you may not read it: check its permissions)";
+    case NC_ENOTNC: return " (not a netCDF file ncsf reads: `ncdump -k FILE` names its kind; ncsf-split also takes netCDF-4)";
+    case NC_ETRUNC: return " (the dataset is unfinished or a file is cut short: `ncsf-info FILE` says which)";
+    case NC_EVARMETA: return " (its subfiling attributes are damaged: `ncsf-info FILE` says where)";
+    case NC_EEXIST: return " (give --force to overwrite it)";
+    default: return "";
+    }
+}
+
 int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FILE *))
 {
     MPI_Init(argc, argv);
@@ -206,7 +220,8 @@ int tool_create_like(int in, const char *path, int cmode, MPI_Info info, int ran
     ncmpi_inq_format(in, &fmt);
     if (cmode < 0) cmode = fmt == NC_FORMAT_CDF5 ? NC_64BIT_DATA : fmt == NC_FORMAT_CDF2 ? NC_64BIT_OFFSET : 0;
     err = ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | cmode, info, out);
-    if (err && rank == 0) fprintf(stderr, "%s: cannot create %s: %s\n", tool, path, ncmpi_strerror(err));
+    if (err && rank == 0)
+        fprintf(stderr, "%s: cannot create %s: %s%s\n", tool, path, ncmpi_strerror(err), tool_open_remedy(err, 1));
     return err;
 }
 

@@ -39,6 +39,9 @@ int copy_to_netcdf4(int in, const char *path, int deflate, int shuffle, const co
 /* Common command line handling. tool_start: MPI_Init, rank and size; if
  * any argument is --help or -h, rank 0 prints usage to stdout and MPI is
  * finalized: returns 1, and the tool exits 0. */
+/* What to do about an error opening (or creating) a file: a remedy in
+ * parentheses, or "" */
+const char *tool_open_remedy(int err, int creating);
 int tool_start(int *argc, char ***argv, int *rank, int *nprocs, void (*usage)(FILE *));
 /* ---- output.c: never harm the input, never leave half an output ---- */
 int tool_refuse_existing(const char *tool, const char *path, int force, int rank);

@@ -84,14 +84,16 @@ int main(int argc, char **argv)
     const char *src = tool_base_of_subfile(args[0], basebuf, sizeof basebuf);
     err = ncmpi_open(MPI_COMM_WORLD, src, NC_NOWRITE, MPI_INFO_NULL, &in);
     if (err) {
-        if (rank == 0) fprintf(stderr, "ncsf-merge: cannot open %s: %s\n", src, ncmpi_strerror(err));
+        if (rank == 0)
+            fprintf(stderr, "ncsf-merge: cannot open %s: %s%s\n", src, ncmpi_strerror(err), tool_open_remedy(err, 0));
         MPI_Finalize();
         return 1;
     }
     int refuse = tool_output_in_input("ncsf-merge", in, src, args[1], rank) ||
                  tool_refuse_existing("ncsf-merge", args[1], force, rank);
     if (!refuse && only && tool_missing_var(in, only, missing)) {
-        if (rank == 0) fprintf(stderr, "ncsf-merge: %s has no variable %s\n", args[0], missing);
+        if (rank == 0) fprintf(stderr, "ncsf-merge: %s has no variable %s (ncdump -h %s lists them)\n", args[0],
+                               missing, args[0]);
         refuse = 1;
     }
     if (refuse) {

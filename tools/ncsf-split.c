@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "copy.h"
+#include "nc4in.h"
 
 typedef struct { char *vars; const char *nfiles, *dims, *format; } split_opts;
 
@@ -20,7 +21,10 @@ static void usage(FILE *f)
                "  Copy the netCDF file IN to the subfiled dataset OUT, splitting the named\n"
                "  variables into N subfiles each (along the dimensions D, default the\n"
                "  most significant one), in on-disk format 2 (default) or 1 (for readers\n"
-               "  that know only that one). Runs serially or under mpiexec.\n");
+               "  that know only that one). Runs serially or under mpiexec.\n"
+               "  IN may be a netCDF-4 (HDF5) file of the classic data model: it is read\n"
+               "  through netCDF-C into a temporary classic copy beside OUT (removed at the\n"
+               "  end); groups, user-defined types and strings are refused, saying why.\n");
 }
 
 static MPI_Info info_of(const char *name, void *arg)
@@ -33,6 +37,29 @@ static MPI_Info info_of(const char *name, void *arg)
     MPI_Info_set(info, "subfiling_nfiles", s->nfiles);
     if (s->dims) MPI_Info_set(info, "subfiling_dims", s->dims);
     return info;
+}
+
+/* A netCDF-4 input: rank 0 copies it, through netCDF-C, to a classic file
+ * beside out (its name in tmp); the others wait. Nonzero (on every
+ * process) if it cannot be read, the cause said once. */
+static int from_netcdf4(const char *in, const char *out, int rank, char *tmp, size_t len)
+{
+    int nc4 = rank == 0 && nc4in_is_netcdf4(in), err = 0;
+    MPI_Bcast(&nc4, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!nc4) return 0;
+    snprintf(tmp, len, "%s.ncsf-split-%d.tmp", out, (int)getpid());
+    MPI_Bcast(tmp, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (rank == 0) {
+        char why[512] = "";
+        err = nc4in_to_classic(in, tmp, why, sizeof why) != 0;
+        if (err) {
+            fprintf(stderr, "ncsf-split: %s is a netCDF-4 file that cannot be split: %s\n", in, why);
+            remove(tmp);
+        }
+    }
+    MPI_Bcast(&err, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (err) *tmp = 0;
+    return err;
 }
 
 int main(int argc, char **argv)
@@ -56,23 +83,33 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    err = ncmpi_open(MPI_COMM_WORLD, args[0], NC_NOWRITE, MPI_INFO_NULL, &in);
+    char tmp[4096] = "";
+    if (from_netcdf4(args[0], args[1], rank, tmp, sizeof tmp)) {
+        MPI_Finalize();
+        return 1;
+    }
+    err = ncmpi_open(MPI_COMM_WORLD, *tmp ? tmp : args[0], NC_NOWRITE, MPI_INFO_NULL, &in);
     if (err) {
-        if (rank == 0) fprintf(stderr, "ncsf-split: cannot open %s: %s\n", args[0], ncmpi_strerror(err));
+        if (rank == 0)
+            fprintf(stderr, "ncsf-split: cannot open %s: %s%s\n", args[0], ncmpi_strerror(err), tool_open_remedy(err, 0));
+        if (rank == 0 && *tmp) remove(tmp);
         MPI_Finalize();
         return 1;
     }
     if (tool_output_in_input("ncsf-split", in, args[0], args[1], rank) ||
         tool_refuse_existing("ncsf-split", args[1], force, rank)) {
         ncmpi_close(in);
+        if (rank == 0 && *tmp) remove(tmp);
         MPI_Finalize();
         return 1;
     }
     /* every listed variable must exist */
     char missing[NC_MAX_NAME + 1];
     if (tool_missing_var(in, s.vars, missing)) {
-        if (rank == 0) fprintf(stderr, "ncsf-split: %s has no variable %s\n", args[0], missing);
+        if (rank == 0) fprintf(stderr, "ncsf-split: %s has no variable %s (ncdump -h %s lists them)\n", args[0],
+                               missing, args[0]);
         ncmpi_close(in);
+        if (rank == 0 && *tmp) remove(tmp);
         MPI_Finalize();
         return 1;
     }
@@ -85,6 +122,7 @@ int main(int argc, char **argv)
     if (ci != MPI_INFO_NULL) MPI_Info_free(&ci);
     if (err) {
         ncmpi_close(in);
+        if (rank == 0 && *tmp) remove(tmp);
         MPI_Finalize();
         return 1;
     }
@@ -98,6 +136,7 @@ int main(int argc, char **argv)
     if (!err) err = e2 ? e2 : e3;
     if (err && rank == 0) fprintf(stderr, "ncsf-split: %s; removing %s and its subfiles\n", ncmpi_strerror(err), args[1]);
     tool_remove_outputs(made, nmade, err != 0, rank);
+    if (rank == 0 && *tmp) remove(tmp);
     MPI_Finalize();
     return err ? 1 : 0;
 }

@@ -26,6 +26,7 @@
 # then hangs in MPI_Finalize here, even at 4 processes.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/scripts/launcher.sh"   # ncsf_launch: MPICH, Open MPI or srun
 B=${top_builddir:-$top}
 plist="4 8 16 32 64" size=4x8x8 out='' report_only=0 m2max=1000000
 while [ $# -gt 0 ]; do
@@ -55,14 +56,14 @@ phases=create,put10,iput_wait,close,read
 
 failures=0
 # run TAG NP driver-args...: one run under the counting layer; its counters
-# go to raw/TAG.txt. MPICH's hydra passes -genv to every rank (and only to
-# the ranks, not to mpiexec or its proxies).
+# go to raw/TAG.txt. The variables reach every rank (and only the ranks,
+# not the launcher: scripts/launcher.sh).
 run() {
   local tag=$1 np=$2; shift 2
   echo "+ mpiexec -n $np $drv $*" >> "$log"
   local o rc
-  o=$(timeout 900 mpiexec -n "$np" -genv LD_PRELOAD "$lib" -genv MPICOUNT_PHASES "$phases" \
-        -genv MPICOUNT_OUT "$out/raw/$tag.txt" "$drv" "$@" 2>&1); rc=$?
+  o=$(NCSF_LAUNCH_WRAP="timeout 900" ncsf_launch "$np" "LD_PRELOAD=$lib" "MPICOUNT_PHASES=$phases" \
+        "MPICOUNT_OUT=$out/raw/$tag.txt" -- "$drv" "$@" 2>&1); rc=$?
   echo "$o" >> "$log"
   if [ $rc -ne 0 ] || ! echo "$o" | grep -q '^VERIFY.*: ok'; then
     failures=$((failures + 1))

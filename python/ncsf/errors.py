@@ -23,3 +23,7 @@ class ForeignSubfileError(NcsfError):
 
 class IncompleteDatasetError(NcsfError):
     """The writer did not close the dataset, or writing it failed."""
+
+
+class IncompleteDatasetWarning(UserWarning):
+    """An unfinished dataset was opened anyway (incomplete="accept")."""

@@ -3,18 +3,39 @@ through netCDF4-python, each subfiled variable presented at its global
 shape, and a slice read from only the subfiles it touches, each opened
 (and checked) the first time it is needed."""
 
+import collections
 import os
 import stat
+import warnings
 
 import netCDF4
 import numpy as np
 
 from . import cdfheader
-from .errors import (ForeignSubfileError, IncompleteDatasetError, MetadataError, MissingSubfileError,
-                     NcsfError, TruncatedSubfileError)
+from .errors import (ForeignSubfileError, IncompleteDatasetError, IncompleteDatasetWarning, MetadataError,
+                     MissingSubfileError, NcsfError, TruncatedSubfileError)
 from .layout import Layout
 
 ATT_PREFIX = "subfiling_"
+MAX_OPEN_DEFAULT = 64  # the C library's subfiling_max_open
+
+
+def _open_limit(max_open):
+    """Subfiles held open at once: max_open (default 64, or NCSF_MAX_OPEN),
+    at most a quarter of the descriptor limit (ulimit -n), at least 1."""
+    if max_open is None:
+        env = os.environ.get("NCSF_MAX_OPEN", "")
+        max_open = int(env) if env.isdigit() and int(env) > 0 else MAX_OPEN_DEFAULT
+    if not isinstance(max_open, int) or max_open < 1:
+        raise ValueError("max_open must be a positive integer")
+    try:
+        import resource
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if soft != resource.RLIM_INFINITY:
+            max_open = min(max_open, max(1, soft // 4))
+    except (ImportError, OSError, ValueError):
+        pass
+    return max_open
 
 
 def _user_atts(ncvar_or_ds):
@@ -44,15 +65,23 @@ class Dataset:
 
     incomplete: "refuse" (default) raises IncompleteDatasetError for a
     dataset whose writer did not close it or whose writing failed;
-    "accept" opens it anyway. Values are returned as stored (no
-    scale_factor, no masking): xarray decodes them itself."""
+    "accept" opens it anyway, with an IncompleteDatasetWarning, and shows
+    each record variable with the records every one of its subfiles holds
+    (the completed ones). max_open: subfiles held open at once (default
+    64 as the C library's subfiling_max_open, or NCSF_MAX_OPEN; at most a
+    quarter of ulimit -n): the least recently used one is closed first.
+    Values are returned as stored (no scale_factor, no masking): xarray
+    decodes them itself."""
 
-    def __init__(self, path, incomplete="refuse"):
+    def __init__(self, path, incomplete="refuse", max_open=None):
         if incomplete not in ("refuse", "accept"):
             raise ValueError('incomplete must be "refuse" or "accept"')
         self.path = os.fspath(path)
-        self._subfiles = {}
+        self.max_open = _open_limit(max_open)
+        self._subfiles = collections.OrderedDict()  # open subfiles, least recently used first
+        self._checked = set()  # subfiles (and (variable, block) pairs) already checked
         self.opens = 0  # netCDF4.Dataset opens of subfiles (laziness, visible)
+        self.incomplete = None  # why the dataset may be incomplete, when accepted anyway
         nc = _open_nc(self.path)
         self.lone = False
         self.dir = os.path.dirname(self.path)
@@ -69,11 +98,14 @@ class Dataset:
                 raise MetadataError("%s: subfiling_version is missing or not 1 or 2" % self.path)
             if not self.lone:
                 state = nc.getncattr("subfiling_state") if "subfiling_state" in nc.ncattrs() else "complete"
-                if state != "complete" and incomplete != "accept":
-                    raise IncompleteDatasetError(
-                        "%s: %s, so it may be incomplete (incomplete='accept' opens it anyway)"
-                        % (self.path, "writing it failed" if state.startswith("failed")
-                           else "its writer did not close it"))
+                if state != "complete":
+                    why = ("writing it failed (a subfile could not be created, written or finished, or "
+                           "requests were dropped)" if state.startswith("failed") else "its writer did not close it")
+                    if incomplete != "accept":
+                        raise IncompleteDatasetError(
+                            "%s: %s, so it may be incomplete (give incomplete='accept', as the C library's "
+                            "hint subfiling_incomplete=accept, to open it anyway)" % (self.path, why))
+                    self.incomplete = why
         self.attrs = _user_atts(nc)
         unlim = [d for d in nc.dimensions.values() if d.isunlimited()]
         self.numrecs = len(unlim[0]) if unlim else 0
@@ -96,6 +128,36 @@ class Dataset:
         for v in self.variables.values():
             for dn, n in zip(v.dims, v.shape):
                 self.dims.setdefault(dn, n)
+        if self.incomplete is not None:
+            self._completed_records()
+
+    def _completed_records(self):
+        """An unfinished dataset, accepted: the records it shows are those
+        the base file and every subfile of a record variable hold (the
+        completed ones); says so once, as a warning."""
+        n = self.numrecs
+        for v in self.variables.values():
+            if isinstance(v, SubfiledVariable) and v.layout.record:
+                for k in range(v.layout.nfiles):
+                    try:
+                        nc = self._subfile(v, k, records=False)
+                    except NcsfError:
+                        continue  # reading that block raises, as it would anyway
+                    unlim = [d for d in nc.dimensions.values() if d.isunlimited()]
+                    if unlim:
+                        n = min(n, len(unlim[0]))
+        short = ""
+        if n < self.numrecs:
+            short = "; %d of its %d records are complete in every subfile, and only those are shown" \
+                % (n, self.numrecs)
+            for name, d in self._nc.dimensions.items():
+                if d.isunlimited():
+                    self.dims[name] = n
+            for v in self.variables.values():
+                v.numrecs = n
+            self.numrecs = n
+        warnings.warn("ncsf: %s: %s, so it may be incomplete; opened anyway (incomplete='accept')%s"
+                      % (self.path, self.incomplete, short), IncompleteDatasetWarning, stacklevel=4)
 
     def _from_subfile(self, nc):
         """Opened through a subfile: the base file when it is there and of the
@@ -136,11 +198,14 @@ class Dataset:
         return nc
 
     # ---- subfiles, opened on first use ---------------------------------
-    def _subfile(self, var, k):
+    def _subfile(self, var, k, records=True):
         lay = var.layout
-        key = (lay.name(k),)
+        key = lay.name(k)
         if key in self._subfiles:
+            self._subfiles.move_to_end(key)
             return self._subfiles[key]
+        while len(self._subfiles) >= self.max_open:
+            self._subfiles.popitem(last=False)[1].close()
         path = os.path.join(self.dir, lay.name(k))
         try:
             st = os.stat(path)
@@ -150,6 +215,9 @@ class Dataset:
             raise NcsfError("subfile %s of variable %s is not a regular file" % (path, var.name))
         nc = _open_nc(path)
         self.opens += 1
+        if key in self._checked:
+            self._subfiles[key] = nc
+            return nc
         try:
             if "subfiling_dataset_id" not in nc.ncattrs() or nc.getncattr("subfiling_dataset_id") != self.dataset_id:
                 raise ForeignSubfileError("subfile %s belongs to another dataset" % path)
@@ -161,12 +229,15 @@ class Dataset:
                 raise TruncatedSubfileError("subfile %s is %d bytes, expected at least %d: it was cut short"
                                             % (path, st.st_size, want))
             unlim = [d for d in nc.dimensions.values() if d.isunlimited()]
-            if unlim and len(unlim[0]) < self.numrecs:
+            need = getattr(var, "numrecs", self.numrecs)
+            if records and unlim and len(unlim[0]) < need:
                 raise TruncatedSubfileError("subfile %s has %d records, the dataset %d"
-                                            % (path, len(unlim[0]), self.numrecs))
+                                            % (path, len(unlim[0]), need))
         except NcsfError:
             nc.close()
             raise
+        if records:
+            self._checked.add(key)
         self._subfiles[key] = nc
         return nc
 
@@ -176,6 +247,8 @@ class Dataset:
         if var.name not in nc.variables:
             raise MetadataError("subfile %s holds no variable %s" % (lay.name(k), var.name))
         sv = nc.variables[var.name]
+        if (var.name, k) in self._checked:
+            return sv
         atts = {a: sv.getncattr(a) for a in sv.ncattrs()}
         mine = Layout(var.name, atts, self.version)
         if mine.index != k or mine.gsize != lay.gsize or mine.pgrid != lay.pgrid or mine.pdims != lay.pdims \
@@ -188,6 +261,7 @@ class Dataset:
             if not (d == 0 and lay.record) and shape[d] != ct[d]:
                 raise MetadataError("subfile %s: variable %s is %s, its block %s"
                                     % (lay.name(k), var.name, shape, ct))
+        self._checked.add((var.name, k))
         return sv
 
     def close(self):
@@ -218,12 +292,20 @@ class PlainVariable:
         self.dtype = ncvar.dtype
         self.attrs = _user_atts(ncvar)
         self.layout = None
+        self.record = bool(ncvar.dimensions) and ncvar.get_dims()[0].isunlimited()
+        self.numrecs = ncvar.shape[0] if self.record else None  # fewer for an unfinished dataset accepted
 
     @property
     def shape(self):
+        if self.record:
+            return (self.numrecs,) + tuple(self._v.shape[1:])
         return self._v.shape
 
     def __getitem__(self, key):
+        if self.record and self.numrecs < self._v.shape[0]:
+            sels, squeeze = _normalize(key, self.shape)
+            out = np.asarray(self._v[:self.numrecs])[np.ix_(*sels)]
+            return out.reshape(tuple(n for i, n in enumerate(out.shape) if i not in squeeze))
         return np.asarray(self._v[key])
 
 
@@ -282,15 +364,17 @@ class SubfiledVariable:
         self.dims = tuple(layout.dimnames)
         self.dtype = placeholder.dtype
         self.attrs = _user_atts(placeholder)
+        self.numrecs = ds.numrecs  # fewer when an unfinished dataset is accepted
+        self._bounds = [np.asarray(b, dtype=np.int64) for b in layout.bounds]
 
     @property
     def shape(self):
         lay = self.layout
-        return tuple(self._ds.numrecs if d == 0 and lay.record else lay.gsize[d] for d in range(lay.ndims))
+        return tuple(self.numrecs if d == 0 and lay.record else lay.gsize[d] for d in range(lay.ndims))
 
     def block_shape(self, k):
         st, ct = self.layout.block(k)
-        return tuple(self._ds.numrecs if d == 0 and self.layout.record else ct[d] for d in range(self.layout.ndims))
+        return tuple(self.numrecs if d == 0 and self.layout.record else ct[d] for d in range(self.layout.ndims))
 
     def chunks(self):
         """Block sizes along each dimension: the subfile grid."""
@@ -308,14 +392,19 @@ class SubfiledVariable:
         sels, squeeze = _normalize(key, shape)
         out = np.empty(tuple(len(s) for s in sels), dtype=self.dtype)
         lay = self.layout
-        # per partitioned dimension, the grid columns the selection meets
+        # per partitioned dimension, the grid columns the selection meets:
+        # each index's column by bisection on the block boundaries
+        # (O(log G) per index, nothing proportional to the grid)
         per_dim = []
         for p, d in enumerate(lay.pdims):
-            b, cols = lay.bounds[p], []
-            for c in range(lay.pgrid[p]):
-                pos = np.nonzero((sels[d] >= b[c]) & (sels[d] < b[c + 1]))[0]
-                if pos.size:
-                    cols.append((c, pos, sels[d][pos] - b[c]))
+            b = self._bounds[p]
+            col = np.searchsorted(b, sels[d], side="right") - 1
+            order = np.argsort(col, kind="stable")
+            cuts = np.flatnonzero(np.diff(col[order])) + 1
+            cols = []
+            for pos in np.split(order, cuts) if order.size else []:
+                c = int(col[pos[0]])
+                cols.append((c, pos, sels[d][pos] - b[c]))
             per_dim.append(cols)
         if out.size == 0:
             return out.reshape(tuple(n for i, n in enumerate(out.shape) if i not in squeeze))
@@ -358,6 +447,6 @@ class SubfiledVariable:
         out[np.ix_(*where)] = data.reshape(tuple(len(w) for w in where))
 
 
-def open(path, incomplete="refuse"):  # noqa: A001 (the package's verb)
+def open(path, incomplete="refuse", max_open=None):  # noqa: A001 (the package's verb)
     """Open a subfiled dataset (its base file or any subfile); see Dataset."""
-    return Dataset(path, incomplete=incomplete)
+    return Dataset(path, incomplete=incomplete, max_open=max_open)

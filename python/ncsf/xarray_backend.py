@@ -6,6 +6,7 @@ it touches. encoding["preferred_chunks"] is the subfile grid, so that
 chunks={} gives one dask chunk per subfile block."""
 
 import threading
+import warnings
 
 import numpy as np
 import xarray as xr
@@ -33,12 +34,12 @@ class _Array(BackendArray):
 class NcsfBackendEntrypoint(BackendEntrypoint):
     description = "Subfiled netCDF datasets written by ncsf (base file + subfiles), read lazily"
     url = "doc/python.md"
-    open_dataset_parameters = ("filename_or_obj", "drop_variables", "incomplete", "mask_and_scale",
+    open_dataset_parameters = ("filename_or_obj", "drop_variables", "incomplete", "max_open", "mask_and_scale",
                                "decode_times", "decode_coords", "use_cftime", "decode_timedelta")
 
-    def open_dataset(self, filename_or_obj, *, drop_variables=None, incomplete="refuse", mask_and_scale=True,
+    def open_dataset(self, filename_or_obj, *, drop_variables=None, incomplete="refuse", max_open=None, mask_and_scale=True,
                      decode_times=True, decode_coords=True, use_cftime=None, decode_timedelta=None):
-        ds = Dataset(filename_or_obj, incomplete=incomplete)
+        ds = Dataset(filename_or_obj, incomplete=incomplete, max_open=max_open)
         lock = threading.Lock()
         variables = {}
         for name, v in ds.variables.items():
@@ -58,7 +59,10 @@ class NcsfBackendEntrypoint(BackendEntrypoint):
 
     def guess_can_open(self, filename_or_obj):
         try:
-            with Dataset(filename_or_obj, incomplete="accept") as ds:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ds = Dataset(filename_or_obj, incomplete="accept")
+            with ds:
                 return ds.dataset_id is not None
         except Exception:
             return False

@@ -218,12 +218,47 @@ class DamageTest(unittest.TestCase):
             f.write(b"writing ")
         with self.assertRaises(ncsf.IncompleteDatasetError):
             ncsf.open(self.base)
-        with ncsf.open(self.base, incomplete="accept") as ds:
+        with self.assertWarns(ncsf.IncompleteDatasetWarning):
+            ds = ncsf.open(self.base, incomplete="accept")
+        with ds:
             ds["temperature"][...]
         if HAVE_XARRAY:
             with self.assertRaises(ncsf.IncompleteDatasetError):
                 xr.open_dataset(self.base, engine=ncsf.NcsfBackendEntrypoint)
-            xr.open_dataset(self.base, engine=ncsf.NcsfBackendEntrypoint, incomplete="accept").close()
+            with self.assertWarns(ncsf.IncompleteDatasetWarning):
+                xr.open_dataset(self.base, engine=ncsf.NcsfBackendEntrypoint, incomplete="accept").close()
+
+    def test_incomplete_completed_records(self):
+        # a writer that died: the base file still says "writing " and has
+        # 3 records, subfile 1 only 2 (the record count in its header)
+        base = os.path.join(self.dir, "rec.nc")
+        with open(base, "r+b") as f:
+            head = f.read(8192)
+            f.seek(head.find(b"complete"))
+            f.write(b"writing ")
+        with open(base + ".v.1", "r+b") as f:
+            self.assertEqual(f.read(4), b"CDF\x05")
+            f.write((2).to_bytes(8, "big"))
+        with self.assertRaises(ncsf.IncompleteDatasetError) as e:
+            ncsf.open(base)
+        self.assertIn("incomplete='accept'", str(e.exception))
+        with self.assertWarns(ncsf.IncompleteDatasetWarning) as w:
+            ds = ncsf.open(base, incomplete="accept")
+        self.assertIn("its writer did not close it", str(w.warning))
+        self.assertIn("2 of its 3 records", str(w.warning))
+        with ds:
+            self.assertEqual(ds["v"].shape, (2, 8))
+            np.testing.assert_array_equal(ds["v"][...], np.arange(16.0).reshape(2, 8))
+            np.testing.assert_array_equal(ds["v"][::-1, 3], [11.0, 3.0])
+            np.testing.assert_array_equal(ds["t"][...], [10, 20])
+            self.assertEqual(ds.dims["time"], 2)
+        if HAVE_XARRAY:
+            with self.assertWarns(ncsf.IncompleteDatasetWarning):
+                x = xr.open_dataset(base, engine=ncsf.NcsfBackendEntrypoint, incomplete="accept")
+            with x:
+                self.assertEqual(x.sizes["time"], 2)
+                np.testing.assert_array_equal(x["t"].values, [10, 20])
+                np.testing.assert_array_equal(x["v"].values, np.arange(16.0).reshape(2, 8))
 
     def test_stem_leaving_the_directory(self):
         with netCDF4.Dataset(self.base, "a") as nc:

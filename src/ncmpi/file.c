@@ -280,6 +280,10 @@ static int load_vars(ncsf_file *f)
                                                        : "its writer did not close it");
             return NC_ETRUNC;
         }
+        /* accepted: said once (the Python reader's IncompleteDatasetWarning says the same) */
+        if (state != NCSF_STATE_COMPLETE && f->rank == 0 && !getenv("NCSF_QUIET"))
+            fprintf(stderr, "ncsf: %s: %s, so it may be incomplete; opened anyway (subfiling_incomplete=accept)\n",
+                    f->path, state == NCSF_STATE_FAILED ? "writing it failed" : "its writer did not close it");
     }
     if ((err = ncmpi_inq_nvars(f->ncid, &nvars))) return err;
     f->vars = calloc(nvars ? nvars : 1, sizeof(ncsf_var *));
@@ -323,6 +327,7 @@ static int load_vars(ncsf_file *f)
     int unlim;
     if (ncmpi_inq_unlimdim(f->ncid, &unlim) == NC_NOERR && unlim >= 0)
         ncmpi_inq_dimlen(f->ncid, unlim, &f->numrecs);
+    f->filled_recs = f->numrecs; /* its writer filled them (or, before fill values, left zeros) */
     return NC_NOERR;
 }
 
@@ -479,11 +484,30 @@ int ncsfi_update_subfile_headers(ncsf_file *f)
 /* After the base file's enddef: the new variables' subfiles made, and the
  * attributes changed (or variables renamed) since the last enddef brought
  * to the old ones. */
+/* subfiling=enable for the whole file, yet no variable subfiled: said
+ * once per file (rank 0, unless NCSF_QUIET), with what to change. */
+static void say_if_nothing_subfiled(ncsf_file *f)
+{
+    int nvars = 0;
+    if (f->noop_said || f->hints.enable != 1 || f->nsubfiled || f->via_subfile) return;
+    if (ncmpi_inq_nvars(f->ncid, &nvars) != NC_NOERR || nvars == 0) return;
+    f->noop_said = 1;
+    if (f->rank != 0 || getenv("NCSF_QUIET")) return;
+    long long min = f->hints.min_size >= 0 ? f->hints.min_size : f->hints.vars ? 0 : NCSF_DEFAULT_MIN_SIZE;
+    fprintf(stderr, "ncsf: %s: subfiling is enabled for the whole file, but none of its %d variables is "
+            "subfiled (each is %s%s, or a coordinate variable), so the hints change nothing: lower "
+            "subfiling_min_size (now %lld bytes per record), or name the variables in subfiling_vars "
+            "(NCSF_QUIET=1 silences this)\n", f->path, nvars,
+            f->hints.vars ? "not in subfiling_vars" : "smaller than subfiling_min_size",
+            f->hints.exclude ? ", in subfiling_exclude" : "", min);
+}
+
 static int enddef_subfiles(ncsf_file *f)
 {
     f->indef = 0;
     int err = subfiles_created(f, ncsfi_create_subfiles(f));
     if (!err && ncsfi_atts_pending(f)) err = ncsfi_update_subfile_headers(f);
+    if (!err) say_if_nothing_subfiled(f);
     return err;
 }
 

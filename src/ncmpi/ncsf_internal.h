@@ -128,6 +128,8 @@ typedef struct ncsf_file {
     int nsubfiled;       /* how many are (the same on every rank) */
     int nvars_cap;
     MPI_Offset numrecs;  /* records of subfiled record variables */
+    MPI_Offset filled_recs; /* placeholder records below this hold the fill value (subfile_finish.c) */
+    int noop_said;       /* "the hints change nothing" printed (file.c) */
     MPI_Offset *dimlen;  /* global lengths when opened via a subfile */
     int ndimlen;
     sf_context *ctx;

@@ -9,6 +9,7 @@
  * length its header says it has.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "ncsf_internal.h"
 
 /* The length netCDF's validator expects of subfile k of the variables that
@@ -51,29 +52,51 @@ static int finish_file(ncsf_file *f, const ncsf_var *lead, int k)
     return err;
 }
 
-/* Make the base file's record count cover the subfiled record variables:
- * the last record of one placeholder is written (one value, whatever the
- * count: the records between are holes). */
-static int extend_base_records(ncsf_file *f)
+/* Placeholder records filled at one close or sync, at most: more new
+ * records than this (a put at a huge record index, the records between
+ * being holes) get only the last one written, which keeps the base
+ * file's record count, so a sparse dataset stays sparse. */
+#define FILL_RECS_MAX ((MPI_Offset)1 << 20)
+
+/* One placeholder holds its fill value (_FillValue, else the type's
+ * default), so that a tool that knows nothing of ncsf shows it missing:
+ * the scalar, or the element of each record added since the last fill
+ * (which also makes the base file's record count cover the records). */
+static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
 {
-    int unlim, err;
-    MPI_Offset have;
-    ncsf_var *rv = NULL;
-    for (int i = 0; i < f->nvars_cap && !rv; i++)
-        if (f->vars[i] && f->vars[i]->lay->record) rv = f->vars[i];
-    if (!rv || f->via_subfile) return NC_NOERR;
-    if ((err = ncmpi_inq_unlimdim(f->ncid, &unlim)) || unlim < 0) return err;
-    if ((err = ncmpi_inq_dimlen(f->ncid, unlim, &have))) return err;
-    if (have >= f->numrecs) return NC_NOERR;
-    MPI_Offset start = f->numrecs - 1, count = f->rank == 0 ? 1 : 0;
     unsigned char fill[8];
     int nofill;
-    ncmpi_inq_var_fill(f->ncid, rv->varid, &nofill, fill);
-    /* buftype NULL: the buffer is in the variable's own type */
-    if (!f->indep)
-        return ncmpi_put_vara_all(f->ncid, rv->varid, &start, &count, fill, count, MPI_DATATYPE_NULL);
-    return f->rank == 0 ? ncmpi_put_vara(f->ncid, rv->varid, &start, &count, fill, count, MPI_DATATYPE_NULL)
-                        : NC_NOERR;
+    ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill);
+    if (!v->lay->record) {
+        /* every process writes the same bytes (a collective needs them all) */
+        if (!f->indep) return ncmpi_put_var_all(f->ncid, v->varid, fill, 1, MPI_DATATYPE_NULL);
+        return f->rank == 0 ? ncmpi_put_var(f->ncid, v->varid, fill, 1, MPI_DATATYPE_NULL) : NC_NOERR;
+    }
+    MPI_Offset start = f->filled_recs, n = f->numrecs - f->filled_recs;
+    if (n > FILL_RECS_MAX) start = f->numrecs - 1, n = 1;
+    MPI_Offset count = f->rank == 0 ? n : 0;
+    int es = ncsfi_xsize(v->xtype);
+    unsigned char *buf = malloc((size_t)(count ? count : 1) * es);
+    int err = ncsfi_agreef(f, buf ? NC_NOERR : NC_ENOMEM);
+    if (!err) {
+        for (MPI_Offset r = 0; r < count; r++) memcpy(buf + r * es, fill, es);
+        /* buftype NULL: the buffer is in the variable's own type */
+        if (!f->indep) err = ncmpi_put_vara_all(f->ncid, v->varid, &start, &count, buf, count, MPI_DATATYPE_NULL);
+        else if (f->rank == 0) err = ncmpi_put_vara(f->ncid, v->varid, &start, &count, buf, count, MPI_DATATYPE_NULL);
+    }
+    free(buf);
+    return err;
+}
+
+static int fill_placeholders(ncsf_file *f)
+{
+    int err = NC_NOERR;
+    if (f->via_subfile) return NC_NOERR;
+    for (int i = 0; i < f->nvars_cap && !err; i++)
+        if (f->vars[i] && (!f->vars[i]->lay->record || f->numrecs > f->filled_recs))
+            err = ncsfi_agreef(f, fill_placeholder(f, f->vars[i]));
+    if (!err) f->filled_recs = f->numrecs;
+    return err;
 }
 
 int ncsfi_finish_subfiles(ncsf_file *f)
@@ -91,7 +114,7 @@ int ncsfi_finish_subfiles(ncsf_file *f)
     }
     free(s);
     err = ncsfi_agreef(f, err);
-    if (!err) err = ncsfi_agreef(f, extend_base_records(f));
+    if (!err) err = fill_placeholders(f);
     return err;
 }
 

@@ -5,6 +5,8 @@
 # installing": ncsf needs an MPI, PnetCDF built with that MPI, netCDF-C (for
 # its tools and tests) and the Autotools.
 
+import os
+
 from spack.package import *
 
 
@@ -45,6 +47,12 @@ class Ncsf(AutotoolsPackage):
             "MPICC={0}".format(spec["mpi"].mpicc),
             "CC={0}".format(spec["mpi"].mpicc),
         ]
+        # the tests' launcher: the MPI's own mpiexec (MPICH, Open MPI, ...);
+        # scripts/launcher.sh tells which from its --version and passes
+        # variables to the ranks its way (-genv, -x), or srun under Slurm
+        mpiexec = join_path(spec["mpi"].prefix.bin, "mpiexec")
+        if os.path.exists(mpiexec):
+            args.append("MPIEXEC={0}".format(mpiexec))
         return args
 
     def check(self):

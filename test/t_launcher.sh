@@ -1,0 +1,67 @@
+#!/bin/sh
+# scripts/launcher.sh: the launcher told apart by its --version text
+# (MPICH's hydra as on this machine, Intel MPI, Open MPI 4 and 5, Slurm's
+# srun), the command line ncsf_launch builds for each (through a stand-in
+# launcher that prints its arguments), and the real launcher passing a
+# variable to every rank.
+. "$top_srcdir/test/common.sh"
+mpich_v=$("$MPIEXEC" --version 2>&1 | head -n 20)
+kind() { ncsf_launcher_kind "$1"; }
+ok=0
+check_kind() { [ "$(kind "$2")" = "$1" ] || { echo "expected $1 for: $2" >&2; ok=1; }; }
+check_kind mpich "$mpich_v"
+check_kind mpich "HYDRA build details:
+    Version:                                 4.1.2
+    Release Date:                            Wed Jun  7 15:22:45 CDT 2023"
+check_kind mpich "Intel(R) MPI Library for Linux* OS, Version 2021.10 Build 20230619 (id: c2e19c2f3e)
+Copyright 2003-2023, Intel Corporation."
+check_kind openmpi "mpirun (Open MPI) 4.1.4
+
+Report bugs to http://www.open-mpi.org/community/help/"
+check_kind openmpi "mpiexec (OpenRTE) 4.0.3
+
+Report bugs to http://www.open-mpi.org/community/help/"
+check_kind openmpi "mpirun (Open MPI) 5.0.3
+
+Report bugs to https://www.open-mpi.org/community/help/"
+check_kind slurm "slurm 22.05.8"
+check_kind slurm "slurm-wlm 23.11.4"
+check_kind unknown "bash: mpiexec: command not found"
+report $ok "t_launcher: MPICH (this machine's and 4.1), Intel MPI, Open MPI 4 and 5, srun told apart by --version"
+
+# a stand-in launcher: answers --version like the one named by $FAKE_KIND,
+# else prints each argument on a line of its own
+fake=$scratch/fake-launcher
+cat > "$fake" << 'FAKE'
+#!/bin/sh
+if [ "$1" = --version ]; then
+  case $FAKE_KIND in
+    openmpi) printf 'mpirun (Open MPI) 4.1.4\n\nReport bugs to http://www.open-mpi.org/community/help/\n' ;;
+    slurm) echo "slurm 22.05.8" ;;
+    *) printf 'HYDRA build details:\n    Version:  4.0.2\n' ;;
+  esac
+  exit 0
+fi
+echo "FOO=${FOO:-}"
+for a in "$@"; do echo "[$a]"; done
+FAKE
+chmod +x "$fake"
+argv() { tr '\n' ' ' | sed 's/ $//'; }
+ok=0
+for k in mpich openmpi slurm; do
+  got=$(FAKE_KIND=$k MPIEXEC=$fake NCSF_LAUNCHER= sh -c '. "$1"; ncsf_launch 3 "LD_PRELOAD=/a b/x.so /y.so" FOO=bar -- ./prog "arg one" 2' \
+        sh "$top_srcdir/scripts/launcher.sh" 2> /dev/null | argv)
+  case $k in
+    mpich) want="FOO= [-n] [3] [-genv] [LD_PRELOAD] [/a b/x.so /y.so] [-genv] [FOO] [bar] [./prog] [arg one] [2]" ;;
+    openmpi) root=; [ "$(id -u)" = 0 ] && root="[--allow-run-as-root] "
+             want="FOO= [--oversubscribe] $root[-n] [3] [-x] [LD_PRELOAD=/a b/x.so /y.so] [-x] [FOO=bar] [./prog] [arg one] [2]" ;;
+    slurm) want="FOO=bar [-n] [3] [./prog] [arg one] [2]" ;;
+  esac
+  [ "$got" = "$want" ] || { echo "$k: got  $got" >&2; echo "$k: want $want" >&2; ok=1; }
+done
+report $ok "t_launcher: ncsf_launch builds -genv (MPICH), -x --oversubscribe (Open MPI), env before srun, detected from --version"
+
+# the real launcher: a variable reaches every rank
+m=$(NCSF_LAUNCH_WRAP="timeout 60" ncsf_launch 2 FOO=bar -- sh -c 'echo "FOO=$FOO"' | grep -c "^FOO=bar$")
+[ "$m" = 2 ]; report $? "t_launcher: $NCSF_LAUNCHER's $MPIEXEC passes FOO=bar to both ranks"
+finish
