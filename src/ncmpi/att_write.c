@@ -192,6 +192,7 @@ static int rewrite_file(ncsf_file *f, ncsf_var *lead, int k, int *moved)
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     MPI_Offset len = 0;
     int sid, err = ncsfi_subfile_pnetcdf(f, path, 0, &sid);
+    *moved = 0;
     if (err) {
         ncsfi_set_error(f, 1, "cannot open subfile %s to bring it the attributes changed: %s%s", path,
                         ncmpi_strerror(err), ncsfi_nofiles_remedy());
