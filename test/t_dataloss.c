@@ -191,14 +191,14 @@ static void write_rename(const char *path)
     put(ncid, "s", 3, 2, 1, -1);
     TRY(ncmpi_close(ncid));
 
-    ncid = reopen(path); /* data mode: names no longer than before */
+    ncid = reopen(path); /* data mode: names no longer than before, between puts */
+    put(ncid, "r", 2, 3, 1, -1);
     rename_dim(ncid, "yy", "w");
     rename_dim(ncid, "time", "T");
     int wid = -1, e = NC_NOERR;
     TRY(ncmpi_inq_dimid(ncid, "w", &wid));
     if ((e = ncmpi_rename_dim(ncid, wid, "longer_than_w")) != NC_ENOTINDEFINE)
         fprintf(stderr, "[rank %d] rename_dim to a longer name in data mode: %s\n", rank, ncmpi_strerror(e)), failures++;
-    put(ncid, "r", 2, 3, 1, -1);
     put(ncid, "s", 3, 3, 1, -1);
     TRY(ncmpi_close(ncid));
 
