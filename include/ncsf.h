@@ -106,7 +106,8 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses);
 
 /* Fill a record of a record variable (in the subfiles, when subfiled). */
 int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno);
-/* Rename a variable; a subfiled one gives NC_ENOTSUPPORT on every process. */
+/* Rename a variable; a subfiled one's subfiles follow (at once in data
+ * mode, at the next enddef in define mode). */
 int ncsf_rename_var(int ncid, int varid, const char *newname);
 /* Rename a dimension; the subfiles of the subfiled variables that use it
  * follow (at once in data mode, at the next enddef in define mode). */

@@ -26,10 +26,14 @@
  *            others with nothing; independent)
  *   dupdim   variables using one dimension twice: v(d,d), w(t,d,d),
  *            u(d,x,d); a record appended after reopening
+ *   fill       fill mode: a(x) never written, r1 and r2 filled record by
+ *            record with ncmpi_fill_var_rec, some records written after
+ *            (one by the last rank only, after a reopen)
  *   swapgroup  p(x,y), q(x,y) (run with subfiling_group: one set of
  *            subfiles), x and y renamed round after reopening
  *
- * Values: test_value(NC_INT, global linear index, seed) where written.
+ * Values: test_value(NC_INT, global linear index, seed) where written;
+ * in case fill, NC_FILL_INT where not.
  * Where nothing was written the value is undefined (netCDF's no-fill mode,
  * PnetCDF's default: plain PnetCDF itself returns zeros, -1 or whatever
  * its buffer held there), so only the written values are checked.
@@ -42,6 +46,7 @@
 
 enum { X = 6, Y = 4, D = 5, MAXD = 3 };
 static int failures, rank, nprocs;
+static int filled; /* the case fills: unwritten values are NC_FILL_INT */
 
 #define TRY(call) do { int e_ = (call); if (e_ != NC_NOERR) { \
     fprintf(stderr, "[rank %d] %s:%d: %s: %s\n", rank, __FILE__, __LINE__, #call, ncmpi_strerror(e_)); \
@@ -128,7 +133,10 @@ static void check(int ncid, const char *name, int seed, unsigned mask, MPI_Offse
     for (MPI_Offset i = 0; i < total; i++) {
         int r = rec ? (int)(i / inner) : 0;
         int want = (int)test_value(NC_INT, i, seed);
-        if (!((mask >> r) & 1)) continue; /* never written: undefined */
+        if (!((mask >> r) & 1)) {
+            if (!filled) continue; /* never written: undefined */
+            want = NC_FILL_INT;
+        }
         if (buf[i] != want) {
             if (failures < 12)
                 fprintf(stderr, "[rank %d] %s[%lld] = %d, expected %d\n", rank, name, (long long)i, buf[i], want);
@@ -191,14 +199,14 @@ static void write_rename(const char *path)
     put(ncid, "s", 3, 2, 1, -1);
     TRY(ncmpi_close(ncid));
 
-    ncid = reopen(path); /* data mode: names no longer than before */
+    ncid = reopen(path); /* data mode: names no longer than before, between puts */
+    put(ncid, "r", 2, 3, 1, -1);
     rename_dim(ncid, "yy", "w");
     rename_dim(ncid, "time", "T");
     int wid = -1, e = NC_NOERR;
     TRY(ncmpi_inq_dimid(ncid, "w", &wid));
     if ((e = ncmpi_rename_dim(ncid, wid, "longer_than_w")) != NC_ENOTINDEFINE)
         fprintf(stderr, "[rank %d] rename_dim to a longer name in data mode: %s\n", rank, ncmpi_strerror(e)), failures++;
-    put(ncid, "r", 2, 3, 1, -1);
     put(ncid, "s", 3, 3, 1, -1);
     TRY(ncmpi_close(ncid));
 
@@ -333,6 +341,32 @@ static void write_swapgroup(const char *path)
     TRY(ncmpi_close(ncid));
 }
 
+/* fill mode: a fixed-size variable never written, record variables
+ * filled record by record (ncmpi_fill_var_rec, as PnetCDF asks) */
+static void write_fill(const char *path)
+{
+    int ncid = create(path), t, x, r1, r2;
+    TRY(ncmpi_set_fill(ncid, NC_FILL, NULL));
+    TRY(ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &t));
+    TRY(ncmpi_def_dim(ncid, "x", X, &x));
+    def(ncid, "a", 1, x, 0, 0);
+    r1 = def(ncid, "r1", 2, t, x, 0);
+    r2 = def(ncid, "r2", 2, t, x, 0);
+    TRY(ncmpi_enddef(ncid));
+    for (int r = 0; r < 2; r++) TRY(ncmpi_fill_var_rec(ncid, r2, r));
+    put(ncid, "r1", 1, 0, 2, -1);
+    put(ncid, "r2", 2, 1, 1, -1);
+    TRY(ncmpi_close(ncid));
+    ncid = reopen(path);
+    TRY(ncmpi_redef(ncid));
+    TRY(ncmpi_set_fill(ncid, NC_FILL, NULL));
+    TRY(ncmpi_enddef(ncid));
+    TRY(ncmpi_fill_var_rec(ncid, r1, 2));
+    TRY(ncmpi_fill_var_rec(ncid, r2, 2));
+    put(ncid, "r1", 1, 2, 1, nprocs - 1);
+    TRY(ncmpi_close(ncid));
+}
+
 static void check_records(int ncid, MPI_Offset want)
 {
     MPI_Offset n = -1;
@@ -397,6 +431,12 @@ static void read_case(const char *c, const char *path, int appended)
         if (len != X) fprintf(stderr, "y is %lld long\n", (long long)len), failures++;
         check(ncid, "p", 1, 1, 0);
         check(ncid, "q", 2, 1, 0);
+    } else if (!strcmp(c, "fill")) {
+        filled = 1;
+        check_records(ncid, 3);
+        check(ncid, "a", 4, 0, 0);
+        check(ncid, "r1", 1, 0x7, 3);
+        check(ncid, "r2", 2, 0x2, 3);
     } else if (!strcmp(c, "dupdim")) {
         check_records(ncid, 3);
         check(ncid, "v", 1, 1, 0);
@@ -408,14 +448,14 @@ static void read_case(const char *c, const char *path, int appended)
 
 int main(int argc, char **argv)
 {
-    static const char *cases[] = {"rename", "norec", "norec0", "laterec", "onerank", "dupdim", "swapgroup"};
+    static const char *cases[] = {"rename", "norec", "norec0", "laterec", "onerank", "dupdim", "swapgroup", "fill"};
     static void (*writers[])(const char *) = {write_rename, write_norec, write_norec0, write_laterec,
-                                              write_onerank, write_dupdim, write_swapgroup};
+                                              write_onerank, write_dupdim, write_swapgroup, write_fill};
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     int which = -1;
-    for (int i = 0; (argc == 4 || argc == 5) && i < 7; i++)
+    for (int i = 0; (argc == 4 || argc == 5) && i < 8; i++)
         if (!strcmp(argv[2], cases[i])) which = i;
     int appended = argc == 5 && !strcmp(argv[4], "appended");
     if (which < 0 || (argc == 5 && !appended) ||

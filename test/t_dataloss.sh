@@ -10,14 +10,15 @@
 #  - ncsf-info finds every subfile sound, ncdump reads every file;
 #  - ncsf-merge's output has the plain file's header (ncdump -h) and reads
 #    back every value through plain PnetCDF; where every value was written
-#    (rename, dupdim, swapgroup) its data equal the plain file's (ncdump, ncmpidiff);
+#    (rename, dupdim, swapgroup, fill) its data equal the plain file's (ncdump, ncmpidiff);
 #  - norec, norec0: reopened by another process count, a record appended
 #    to a variable that had none, and all of the above again.
 # Cases (test/t_dataloss.c says more): rename (ncmpi_rename_dim of
 # dimensions subfiled variables use, the record dimension too), norec and
 # norec0 (record variables without records at close), laterec, onerank,
 # dupdim (v(d,d), w(t,d,d), u(d,x,d)), swapgroup (x and y renamed round,
-# in subfiles two variables share: subfiling_group).
+# in subfiles two variables share: subfiling_group), fill (fill mode:
+# fixed-size never written, records filled with ncmpi_fill_var_rec).
 . "$top_srcdir/test/common.sh"
 APP=$B/test/t_dataloss
 PRE=$B/.libs/libncsf-preload.so
@@ -33,7 +34,7 @@ preloaded() { _n=$1; shift; NCSF_HINTS=$HINTS run_np "$_n" -genv LD_PRELOAD "$(w
 
 for np in $(nps t_dataloss); do
   rnp=$(other_np "$np"); [ "$rnp" -gt 4 ] && rnp=2  # small problems: 4 processes at most
-  for c in rename norec norec0 laterec onerank dupdim swapgroup; do
+  for c in rename norec norec0 laterec onerank dupdim swapgroup fill; do
     d=$(newdir)
     HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
     [ $c = swapgroup ] && HINTS="$HINTS;subfiling_group=g"
@@ -58,7 +59,7 @@ for np in $(nps t_dataloss); do
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
     report $_rc "$c merged: the plain file's header, every value read back by plain PnetCDF np=$np"
 
-    case $c in rename|dupdim|swapgroup)
+    case $c in rename|dupdim|swapgroup|fill)
       data_of "$d/plain.nc" > "$d/plain.txt" && data_of "$d/merged.nc" > "$d/merged.txt" &&
         cmp "$d/plain.txt" "$d/merged.txt" &&
         { [ -z "$NCMPIDIFF" ] || "$NCMPIDIFF" "$d/plain.nc" "$d/merged.nc" > "$d/diff.txt" 2>&1; }
