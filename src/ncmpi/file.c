@@ -295,7 +295,7 @@ static int load_vars(ncsf_file *f)
         int on, index;
         if (ncmpi_get_att_int(f->ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
         err = ncsfi_read_var_atts(f, f->ncid, i, &f->vars[i], &index);
-        if (!err) f->nsubfiled++;
+        if (!err) f->nsubfiled++, f->vars[i]->ph_filled = 1; /* its writer filled it */
         if (!err && (index >= 0) != f->via_subfile) {
             ncsfi_set_error(f, 0, "variable %d: subfiling_index=%d does not fit a %s file", i, index,
                             f->via_subfile ? "sub" : "base");
@@ -481,9 +481,6 @@ int ncsfi_update_subfile_headers(ncsf_file *f)
     return err ? err : ncsfi_sync_var_atts(f);
 }
 
-/* After the base file's enddef: the new variables' subfiles made, and the
- * attributes changed (or variables renamed) since the last enddef brought
- * to the old ones. */
 /* subfiling=enable for the whole file, yet no variable subfiled: said
  * once per file (rank 0, unless NCSF_QUIET), with what to change. */
 static void say_if_nothing_subfiled(ncsf_file *f)
@@ -502,10 +499,15 @@ static void say_if_nothing_subfiled(ncsf_file *f)
             f->hints.exclude ? ", in subfiling_exclude" : "", min);
 }
 
+/* After the base file's enddef: the new variables' subfiles made, and the
+ * attributes changed (or variables renamed) since the last enddef brought
+ * to the old ones. The new placeholders get their fill value
+ * at once, while the file system has room for the header just written. */
 static int enddef_subfiles(ncsf_file *f)
 {
     f->indef = 0;
     int err = subfiles_created(f, ncsfi_create_subfiles(f));
+    if (!err && !f->readonly) err = ncsfi_fill_placeholders(f);
     if (!err && ncsfi_atts_pending(f)) err = ncsfi_update_subfile_headers(f);
     if (!err) say_if_nothing_subfiled(f);
     return err;

@@ -94,6 +94,8 @@ typedef struct ncsf_var {
     MPI_Offset max_records;  /* records a put may reach (offsets fit) */
     sf_layout *lay;          /* owned by the engine context once in_ctx */
     int in_ctx;
+    int ph_filled;           /* a fixed-size placeholder holds its fill
+                              * value (subfile_finish.c) */
 } ncsf_var;
 
 typedef struct ncsf_pending ncsf_pending;
@@ -331,6 +333,9 @@ int ncsfi_check_subfiles(ncsf_file *f);
  * not known here). */
 MPI_Offset ncsfi_file_size_expected(ncsf_file *f, const ncsf_var *lead, int k);
 int ncsfi_finish_subfiles(ncsf_file *f);
+/* Collective: the placeholders not yet holding their fill value given it
+ * (a fixed one once, a record one for the records added since). */
+int ncsfi_fill_placeholders(ncsf_file *f);
 /* One subfile: present, of this dataset, consistent, long enough. out[]
  * gets its data offset, record size, header size and record count. */
 int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out);

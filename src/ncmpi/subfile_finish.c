@@ -80,21 +80,35 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
     int err = ncsfi_agreef(f, buf ? NC_NOERR : NC_ENOMEM);
     if (!err) {
         for (MPI_Offset r = 0; r < count; r++) memcpy(buf + r * es, fill, es);
-        /* buftype NULL: the buffer is in the variable's own type */
-        if (!f->indep) err = ncmpi_put_vara_all(f->ncid, v->varid, &start, &count, buf, count, MPI_DATATYPE_NULL);
-        else if (f->rank == 0) err = ncmpi_put_vara(f->ncid, v->varid, &start, &count, buf, count, MPI_DATATYPE_NULL);
+        /* the last record's value first, alone: it makes the file as long
+         * as the strided rest needs, so MPI-IO's read-modify-write of the
+         * rest reads holes (zeros) and never leaves stale bytes in the
+         * other variables' unwritten records */
+        MPI_Offset last = f->numrecs - 1, one = count ? 1 : 0;
+        MPI_Offset rest = count ? count - 1 : 0;
+        if (!f->indep) {
+            err = ncmpi_put_vara_all(f->ncid, v->varid, &last, &one, buf, one, MPI_DATATYPE_NULL);
+            if (!err && n > 1)
+                err = ncmpi_put_vara_all(f->ncid, v->varid, &start, &rest, buf, rest, MPI_DATATYPE_NULL);
+        } else if (f->rank == 0) {
+            err = ncmpi_put_vara(f->ncid, v->varid, &last, &one, buf, one, MPI_DATATYPE_NULL);
+            if (!err && n > 1)
+                err = ncmpi_put_vara(f->ncid, v->varid, &start, &rest, buf, rest, MPI_DATATYPE_NULL);
+        }
     }
     free(buf);
     return err;
 }
 
-static int fill_placeholders(ncsf_file *f)
+int ncsfi_fill_placeholders(ncsf_file *f)
 {
     int err = NC_NOERR;
     if (f->via_subfile) return NC_NOERR;
     for (int i = 0; i < f->nvars_cap && !err; i++)
-        if (f->vars[i] && (!f->vars[i]->lay->record || f->numrecs > f->filled_recs))
+        if (f->vars[i] && (f->vars[i]->lay->record ? f->numrecs > f->filled_recs : !f->vars[i]->ph_filled)) {
             err = ncsfi_agreef(f, fill_placeholder(f, f->vars[i]));
+            if (!err) f->vars[i]->ph_filled = 1;
+        }
     if (!err) f->filled_recs = f->numrecs;
     return err;
 }
@@ -114,7 +128,7 @@ int ncsfi_finish_subfiles(ncsf_file *f)
     }
     free(s);
     err = ncsfi_agreef(f, err);
-    if (!err) err = fill_placeholders(f);
+    if (!err) err = ncsfi_fill_placeholders(f);
     return err;
 }
 
