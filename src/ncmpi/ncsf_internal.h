@@ -347,6 +347,9 @@ typedef struct ncsf_prepared {
     int put;
     int nreq;
     sf_request *reqs;
+    int has_nr;         /* a varn: its regions as one many-piece request */
+    sf_nrequest nr;     /* (starts and counts in nflat, num * ndims each) */
+    MPI_Offset *nflat;
     void *xbuf;         /* the bytes as in the file */
     MPI_Offset nelems;
     int xbuf_is_user;   /* xbuf is the caller's buffer */
