@@ -143,5 +143,7 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->group_waits = c.group_waits;
     out->gather_msgs = c.gather_msgs;
     out->mpiio_steps = c.mpiio_steps;
+    out->runs_msgs = c.runs_msgs;
+    out->peak_requests = c.peak_requests;
     return NC_NOERR;
 }

@@ -4,7 +4,7 @@
  * Every subfile's home reads and writes it; every other rank sends it (or
  * gets from it) one message per call holding all its runs there, packed
  * in the order of the plan. Messages follow a pairwise schedule (step s:
- * to rank + s, from rank - s) in windows of SF_RUNS_WINDOW requests: every
+ * to rank + s, from rank - s) in windows of ctx->window requests: every
  * rank finishes a window before it posts the next, and the steps of a
  * window match between partners, so no rank waits for one that cannot
  * come and no call has more requests outstanding than the window, however
@@ -46,7 +46,8 @@ int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, cons
                      char *rbuf, const MPI_Offset *rcount, const MPI_Offset *roff)
 {
     int P = ctx->nprocs, me = ctx->rank, err = SF_OK, n = 0;
-    MPI_Request q[SF_RUNS_WINDOW];
+    MPI_Request q[SF_RUNS_WINDOW_MAX];
+    int steps = ctx->window / 2; /* two requests a step at most */
     for (int s = 1; s < P; s++) {
         int to = (me + s) % P, from = (me - s + P) % P;
         if (rcount[from] > 0) {
@@ -64,7 +65,7 @@ int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, cons
         ctx->counts.runs_msgs += (rcount[from] > 0) + (scount[to] > 0);
         if (n > ctx->counts.peak_requests) ctx->counts.peak_requests = n;
         /* a window ends at the same steps on every rank */
-        if (s % (SF_RUNS_WINDOW / 2) == 0 || s == P - 1) {
+        if (s % steps == 0 || s == P - 1) {
             sf_keep(&err, sf_waitall(ctx, n, q));
             n = 0;
         }

@@ -261,8 +261,11 @@ typedef struct sf_counts {
     long peak_requests;  /* most point-to-point requests one call by runs had
                           * outstanding at once (its window bounds it) */
 } sf_counts;
-/* The window of calls by runs: requests outstanding at once. */
+/* The window of calls by runs: requests outstanding at once (the default;
+ * the MPI_Info key subfiling_window of the context sets another, up to
+ * the maximum). */
 #define SF_RUNS_WINDOW 16
+#define SF_RUNS_WINDOW_MAX 256
 void sf_context_counts(const sf_context *ctx, sf_counts *out);
 
 #endif /* NCSF_SF_H */

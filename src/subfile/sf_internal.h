@@ -214,6 +214,7 @@ struct sf_context {
     sf_group *groups;
     sf_plan *plans[SF_PLAN_SLOTS];
     struct sf_rplan *rplans[8]; /* runs_exec.c: plans of calls by runs */
+    int window;              /* ... their requests outstanding at once */
     int next_plan_id;
     sf_self_handle *self;    /* at most max_open */
     int nself;
