@@ -162,70 +162,93 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
     return err;
 }
 
-/* ---- the call's signature, word for word (plan reuse) ---------------- */
+/* ---- the call's signature, byte for byte (plan reuse) ---------------- */
 
-typedef struct { long long *w; size_t n, cap; const long long *cmp; int differs; } sink;
+/* Each word is stored as the difference from the word of the same field
+ * in the previous piece (zigzag, 7 bits a byte): a decomposition's
+ * neighbouring pieces differ little, so a piece costs a few bytes, not
+ * the 8 per word the caller's arrays take. Exact: no hash. */
+enum { F_HEAD = 2 * SF_MAX_DIMS, NFIELDS };
+typedef struct {
+    unsigned char *b;
+    size_t n, cap;
+    const unsigned char *cmp;
+    int differs;
+    long long last[NFIELDS];
+} sink;
 
-static void word(sink *s, long long x)
+static void word(sink *s, int field, long long x)
 {
-    if (s->cmp) {
-        if (s->differs || s->n >= s->cap || s->cmp[s->n] != x) s->differs = 1;
+    unsigned long long d = (unsigned long long)x - (unsigned long long)s->last[field];
+    unsigned long long z = (d << 1) ^ (unsigned long long)((long long)d >> 63);
+    s->last[field] = x;
+    do {
+        unsigned char c = (unsigned char)(z & 0x7f);
+        z >>= 7;
+        if (z) c |= 0x80;
+        if (s->cmp) {
+            if (s->differs || s->n >= s->cap || s->cmp[s->n] != c) s->differs = 1;
+        } else if (s->n < s->cap) {
+            s->b[s->n] = c;
+        }
         s->n++;
-        return;
-    }
-    if (s->n < s->cap) s->w[s->n] = x;
-    s->n++;
+    } while (z);
 }
 
 static void signature(sink *s, int write, int nreq, const sf_request *reqs, int nnreq,
                       const sf_nrequest *nreqs, int relative, MPI_Offset base)
 {
-    word(s, write);
-    word(s, relative);
-    word(s, nreq);
-    word(s, nnreq);
+    word(s, F_HEAD, write);
+    word(s, F_HEAD, relative);
+    word(s, F_HEAD, nreq);
+    word(s, F_HEAD, nnreq);
     for (int i = 0; i < nreq && !s->differs; i++) {
         const sf_request *r = &reqs[i];
-        word(s, r->lay->id);
+        word(s, F_HEAD, r->lay->id);
         for (int d = 0; d < r->lay->ndims; d++)
-            word(s, r->start[d] - (relative && d == 0 && r->lay->record ? base : 0));
-        for (int d = 0; d < r->lay->ndims; d++) word(s, r->count[d]);
-        for (int d = 0; d < r->lay->ndims; d++) word(s, r->stride[d]);
+            word(s, d, r->start[d] - (relative && d == 0 && r->lay->record ? base : 0));
+        for (int d = 0; d < r->lay->ndims; d++) word(s, SF_MAX_DIMS + d, r->count[d]);
+        for (int d = 0; d < r->lay->ndims; d++) word(s, F_HEAD, r->stride[d]);
     }
     for (int i = 0; i < nnreq && !s->differs; i++) {
         const sf_nrequest *q = &nreqs[i];
         int nd = q->lay->ndims;
-        word(s, q->lay->id);
-        word(s, q->num);
+        word(s, F_HEAD, q->lay->id);
+        word(s, F_HEAD, q->num);
         MPI_Offset shift = relative && q->lay->record ? base : 0;
         for (int j = 0; j < q->num && !s->differs; j++) {
             const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
-            word(s, st[0] - shift);
-            for (int d = 1; d < nd; d++) word(s, st[d]);
-            for (int d = 0; d < nd; d++) word(s, ct[d]);
+            word(s, 0, st[0] - shift);
+            for (int d = 1; d < nd; d++) word(s, d, st[d]);
+            for (int d = 0; d < nd; d++) word(s, SF_MAX_DIMS + d, ct[d]);
         }
     }
 }
 
 int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
-                int relative, MPI_Offset base, long long **key, size_t *len)
+                int relative, MPI_Offset base, unsigned char **key, size_t *len)
 {
-    sink s = {NULL, 0, 0, NULL, 0};
+    sink s;
+    memset(&s, 0, sizeof s);
     signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
-    s.w = malloc(sizeof(long long) * (s.n ? s.n : 1));
-    if (!s.w) return SF_ERR_NOMEM;
-    s.cap = s.n;
-    s.n = 0;
+    size_t n = s.n;
+    memset(&s, 0, sizeof s);
+    s.b = malloc(n ? n : 1);
+    if (!s.b) return SF_ERR_NOMEM;
+    s.cap = n;
     signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
-    *key = s.w;
+    *key = s.b;
     *len = s.n;
     return SF_OK;
 }
 
-int sf_runs_key_matches(const long long *key, size_t len, int write, int nreq, const sf_request *reqs,
+int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
                         int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base)
 {
-    sink s = {NULL, 0, len, key, 0};
+    sink s;
+    memset(&s, 0, sizeof s);
+    s.cmp = key;
+    s.cap = len;
     signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
     return !s.differs && s.n == len;
 }

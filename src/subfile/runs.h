@@ -28,10 +28,11 @@ int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MP
 int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
                  const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l);
 
-/* The call's signature (plans are recognised by it, word for word). */
+/* The call's signature (plans are recognised by it, exactly; a few bytes
+ * a piece). */
 int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
-                int relative, MPI_Offset base, long long **key, size_t *len);
-int sf_runs_key_matches(const long long *key, size_t len, int write, int nreq, const sf_request *reqs,
+                int relative, MPI_Offset base, unsigned char **key, size_t *len);
+int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
                         int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base);
 
 /* A member's run in the message to its home: bytes at moff of buffer req. */
@@ -50,7 +51,7 @@ typedef struct {
 } sf_hsub;
 
 typedef struct sf_rplan {
-    long long *key;
+    unsigned char *key;
     size_t keylen;
     int write, relative;
     unsigned long last_use;
@@ -68,6 +69,7 @@ typedef struct sf_rplan {
 
 #define SF_RUNS_SLOTS 8
 #define SF_TAG_RUNS 4104
+#define SF_RUNS_STAGE ((MPI_Offset)8 << 20) /* staging of a part that is one run */
 
 void sf_rplan_free(sf_rplan *p);
 int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset base, sf_rplan **out);

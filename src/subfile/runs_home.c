@@ -81,9 +81,42 @@ int sf_runs_home_subs(sf_rplan *p)
         }
         s->end = i;
         MPI_Offset need = s->overlap ? s->hi - s->lo : s->bytes;
-        if (need > INT_MAX) sf_keep(&err, SF_ERR_ARG); /* one MPI-IO call per part */
+        if (need > INT_MAX && (s->overlap || s->nseg > 1)) sf_keep(&err, SF_ERR_ARG); /* one MPI-IO call */
+        if (!s->overlap && s->nseg == 1 && need > SF_RUNS_STAGE) need = SF_RUNS_STAGE; /* in pieces */
         if (need > p->stage) p->stage = need;
         if (err == SF_OK && !s->overlap && s->nseg > 1) sf_keep(&err, part_type(p, s));
+    }
+    return err;
+}
+
+/* A part that is one run of bytes in the subfile, through a staging
+ * buffer of at most SF_RUNS_STAGE bytes (its runs in turn: a run longer
+ * than that is cut). */
+static int dense_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *area, char *stage,
+                    MPI_Offset shift)
+{
+    int err = SF_OK;
+    MPI_Offset done = 0; /* bytes of the part moved */
+    size_t i = s->first;
+    MPI_Offset into = 0; /* bytes of run i already staged */
+    while (done < s->bytes && err == SF_OK) {
+        MPI_Offset n = s->bytes - done < SF_RUNS_STAGE ? s->bytes - done : SF_RUNS_STAGE;
+        if (!p->write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 0);
+        /* the runs (or parts of runs) that fill [done, done + n) */
+        size_t j = i;
+        MPI_Offset at = into, pos = 0;
+        while (pos < n) {
+            MPI_Offset k = p->h[j].len - at < n - pos ? p->h[j].len - at : n - pos;
+            if (p->write) memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
+            else memcpy(area + p->h[j].at + at, stage + pos, (size_t)k);
+            pos += k;
+            at += k;
+            if (at == p->h[j].len) { j++; at = 0; }
+        }
+        if (p->write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 1);
+        i = j;
+        into = at;
+        done += n;
     }
     return err;
 }
@@ -104,13 +137,12 @@ static int part_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *
         if (write && err == SF_OK) err = sf_rw_run(ctx, fh, s->lo + shift, stage, span, 1);
         return err;
     }
+    if (s->nseg == 1) return dense_io(ctx, p, s, fh, area, stage, shift);
     MPI_Offset pos = 0;
     if (write)
         for (size_t i = s->first; i < s->end; i++, pos += p->h[i - 1].len)
             memcpy(stage + pos, area + p->h[i].at, (size_t)p->h[i].len);
-    if (s->nseg == 1) {
-        err = sf_rw_run(ctx, fh, s->lo + shift, stage, s->bytes, write);
-    } else {
+    {
         MPI_Status st;
         int rc = MPI_File_set_view(fh, s->lo + shift, MPI_BYTE, s->ftype, "native", MPI_INFO_NULL);
         if (rc != MPI_SUCCESS) return SF_ERR_MPI;
