@@ -174,11 +174,16 @@ static void read_file(const char *path, double *wb, int *vb[NREC])
     pieces pw, pv[NREC];
     make_pieces(&pw, 1, 0);
     for (int r = 0; r < NREC; r++) make_pieces(&pv[r], 0, r);
-    /* collective, twice (the second reuses the plan) */
+    /* collective, twice: the second reuses the plan, on every rank */
+    ncsf_engine_counts before, after;
     for (int pass = 0; pass < 2; pass++) {
         memset(wb, 0, sizeof(double) * mycols * NLEV);
+        CHECK(ncsf_inq_engine_counts(ncid, &before), "inq_engine_counts");
         CHECK(ncmpi_get_varn_double_all(ncid, vw, pw.n, pw.st, pw.ct, wb), "get_varn_all w");
+        CHECK(ncsf_inq_engine_counts(ncid, &after), "inq_engine_counts");
         expect(check_w(wb), pass ? "get_varn_all w (plan reused)" : "get_varn_all w");
+        int reused = after.plan_hits == before.plan_hits + 1 && after.plan_builds == before.plan_builds;
+        expect(pass == 1 && !reused, "the repeated get_varn_all built no plan");
     }
     for (int r = 0; r < NREC; r++) {
         memset(vb[r], 0, sizeof(int) * (mycols ? mycols : 1));
