@@ -126,6 +126,25 @@ static void expect(long bad, const char *what)
     if (rank == 0) printf("%s: %s (%ld wrong)\n", what, all ? "FAILED" : "ok", all);
 }
 
+/* This process's pieces of a (lev, ncol) double variable as a file type
+ * (bytes from the variable's begin). */
+static MPI_Datatype pieces_type(void)
+{
+    int n = (int)(nmine * NLEV), *len = malloc(sizeof(int) * (n + 1));
+    MPI_Aint *disp = malloc(sizeof(MPI_Aint) * (n + 1));
+    MPI_Datatype t;
+    for (int k = 0, j = 0; k < NLEV; k++)
+        for (MPI_Offset i = 0; i < nmine; i++, j++) {
+            len[j] = (int)cl[i];
+            disp[j] = (MPI_Aint)((k * ncol + c0[i]) * sizeof(double));
+        }
+    MPI_Type_create_hindexed(n, len, disp, MPI_DOUBLE, &t);
+    MPI_Type_commit(&t);
+    free(len);
+    free(disp);
+    return t;
+}
+
 static int write_file(const char *path, MPI_Info info, int window, double *wb, int *vb[NREC])
 {
     int ncid, dt, dc, dl, vw, vv, req[2], st[2];
@@ -137,12 +156,18 @@ static int write_file(const char *path, MPI_Info info, int window, double *wb, i
     int dw[2] = {dl, dc}, dv[2] = {dt, dc};
     CHECK(ncmpi_def_var(ncid, "w", NC_DOUBLE, 2, dw, &vw), "def_var w");
     CHECK(ncmpi_def_var(ncid, "v", NC_INT, 2, dv, &vv), "def_var v");
+    int vd;
+    CHECK(ncmpi_def_var(ncid, "wd", NC_DOUBLE, 2, dw, &vd), "def_var wd");
     CHECK(ncmpi_enddef(ncid), "enddef");
     pieces pw, pv[NREC];
     make_pieces(&pw, 1, 0);
     for (int r = 0; r < NREC; r++) make_pieces(&pv[r], 0, r);
     CHECK(ncmpi_put_varn_double_all(ncid, vw, pw.n, pw.st, pw.ct, wb), "put_varn_all w");
     CHECK(ncmpi_put_varn_int_all(ncid, vv, pv[0].n, pv[0].st, pv[0].ct, vb[0]), "put_varn_all v");
+    /* the same pieces of wd by put_vard_all: an hindexed file type */
+    MPI_Datatype ft = pieces_type();
+    CHECK(ncmpi_put_vard_all(ncid, vd, ft, wb, mycols * NLEV, MPI_DOUBLE), "put_vard_all wd");
+    MPI_Type_free(&ft);
     CHECK(ncmpi_iput_varn_int(ncid, vv, pv[1].n, pv[1].st, pv[1].ct, vb[1], &req[0]), "iput_varn v 1");
     CHECK(ncmpi_iput_varn_int(ncid, vv, pv[2].n, pv[2].st, pv[2].ct, vb[2], &req[1]), "iput_varn v 2");
     CHECK(ncmpi_wait_all(ncid, 2, req, st), "wait_all");
@@ -193,6 +218,25 @@ static void read_file(const char *path, double *wb, int *vb[NREC])
     long bad = 0;
     for (int r = 0; r < NREC; r++) bad += check_v(vb[r], r) + (st[r] != NC_NOERR);
     expect(bad, "iget_varn + wait_all v, three records");
+    /* vard: the pieces of wd, then all of w by rank 0 (a subarray) */
+    int vd;
+    ncmpi_inq_varid(ncid, "wd", &vd);
+    MPI_Datatype ft = pieces_type(), sub;
+    memset(wb, 0, sizeof(double) * mycols * NLEV);
+    CHECK(ncmpi_get_vard_all(ncid, vd, ft, wb, mycols * NLEV, MPI_DOUBLE), "get_vard_all wd");
+    expect(check_w(wb), "put_vard_all and get_vard_all wd (hindexed file type)");
+    MPI_Type_free(&ft);
+    int gs[2] = {NLEV, (int)ncol}, ss[2] = {NLEV, (int)ncol}, s0[2] = {0, 0};
+    MPI_Type_create_subarray(2, gs, ss, s0, MPI_ORDER_C, MPI_DOUBLE, &sub);
+    MPI_Type_commit(&sub);
+    double *whole = malloc(sizeof(double) * (rank ? 1 : NLEV * ncol));
+    CHECK(ncmpi_get_vard_all(ncid, vw, rank ? MPI_DATATYPE_NULL : sub, whole, rank ? 0 : NLEV * ncol, MPI_DOUBLE),
+          "get_vard_all w (subarray)");
+    long badw = 0;
+    for (MPI_Offset i = 0; rank == 0 && i < NLEV * ncol; i++) badw += whole[i] != wval(i / ncol, i % ncol);
+    expect(badw, "get_vard_all w whole by rank 0 (subarray file type)");
+    free(whole);
+    MPI_Type_free(&sub);
     /* independent */
     CHECK(ncmpi_begin_indep_data(ncid), "begin_indep_data");
     memset(wb, 0, sizeof(double) * mycols * NLEV);
