@@ -5,18 +5,21 @@
 # the ratios to one file per process repetition by repetition ("x fpp");
 # the CSV of every run and a PNG of the medians (plot_bench.py) go to OUTDIR.
 #
-#   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll"]
+#   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll e3sm"]
 #                     [-c CHECKPOINTS] [-H key=value]... [-d DATADIR] [-o OUTDIR]
 #
 # Defaults: 8 processes, 3 repetitions, S3D-IO at 50^3 points per process
 # (5 checkpoints), FLASH-IO at 16^3-cell blocks, 80+rank%3 blocks per
 # process, coll_perf-style 3-D block test at 64^3 ints x 10 variables per
-# process, subfile counts 2, 4 and NP. --small: 20^3 points, 2 checkpoints,
-# 8^3-cell blocks, 20 blocks, 24^3 ints (a quick verified run).
+# process, E3SM-like varn kernel at 12500 runs of columns x 8 levels (10^5
+# pieces per process per 3-D variable), subfile counts 2, 4 and NP.
+# --small: 20^3 points, 2 checkpoints, 8^3-cell blocks, 20 blocks, 24^3
+# ints, 1250 runs of columns (a quick verified run). The peak resident
+# memory per process of every run goes to OUTDIR too (.rss).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$top}
-np=8 reps=3 small=0 nlist= kernels="s3d flash coll" ckpts= hints=() data= out=
+np=8 reps=3 small=0 nlist= kernels="s3d flash coll e3sm" ckpts= hints=() data= out=
 while [ $# -gt 0 ]; do
   case $1 in
     -n) np=$2; shift ;;
@@ -40,7 +43,9 @@ mkdir -p "$data" "$out"
 trap 'rm -rf "$data"' EXIT
 csv=$out/results-$(date +%Y%m%d-%H%M%S).csv
 log=${csv%.csv}.log
+rss=${csv%.csv}.rss
 : > "$csv"
+: > "$rss"
 
 # npx npy npz for a process count (x fastest, as MPI_Dims_create would give z first)
 grid() { local n=$1 x=1 y=1 z=1 f=2 d=0
@@ -50,7 +55,7 @@ grid() { local n=$1 x=1 y=1 z=1 f=2 d=0
     n=$((n / f)); d=$((d + 1))
   done; echo "$x $y $z"; }
 
-if [ $small -eq 1 ]; then pts=20 ck=${ckpts:-2} nxb=8 blocks=20 clen=24; else pts=50 ck=${ckpts:-5} nxb=16 blocks=80 clen=64; fi
+if [ $small -eq 1 ]; then pts=20 ck=${ckpts:-2} nxb=8 blocks=20 clen=24 echunks=1250; else pts=50 ck=${ckpts:-5} nxb=16 blocks=80 clen=64 echunks=12500; fi
 read -r px py pz <<< "$(grid "$np")"
 S3D_ARGS="$((pts * px)) $((pts * py)) $((pts * pz)) $px $py $pz"
 
@@ -69,6 +74,7 @@ run() { # kernel mode[:N] extra...
            cmd=("$B/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/"
                 $([ "$m" = pnetcdf-subfiling ] && echo -b) "$@") ;;
     coll) cmd=("$B/benchmarks/coll-perf/coll_perf" -m "$m" -N "$n" "${hints[@]}" -q -l "$clen" -f "$data/" "$@") ;;
+    e3sm) cmd=("$B/benchmarks/e3sm-io/e3sm_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$echunks" "$@" "$data") ;;
   esac
   echo "+ mpiexec -n $np ${cmd[*]}" >> "$log"
   local o
@@ -76,6 +82,7 @@ run() { # kernel mode[:N] extra...
   o=$(timeout 1800 mpiexec -n "$np" "${cmd[@]}" 2>&1); local rc=$?
   echo "$o" >> "$log"
   echo "$o" | grep '^CSV,' | sed "s/\$/,$m,$r/" >> "$csv"
+  echo "$o" | grep '^RSS,' | sed "s/\$/,$r/" >> "$rss"
   local v; v=$(echo "$o" | grep '^VERIFY' | head -n 1)
   if [ $rc -ne 0 ] || [ -z "$v" ] || echo "$v" | grep -q FAILED; then
     if [ "$m" = pnetcdf-subfiling ]; then known=$((known + 1)); echo "  (PnetCDF's own subfiling: ${v:-no verification line}; see doc/benchmarks.md)"
@@ -85,7 +92,7 @@ run() { # kernel mode[:N] extra...
 }
 
 echo "ncsf benchmarks: $np processes, $reps repetitions, subfile counts: $nlist"
-echo "S3D-IO ${pts}^3 points per process ($S3D_ARGS), $ck checkpoints; FLASH-IO ${nxb}^3 cells, $blocks+rank%3 blocks"
+echo "S3D-IO ${pts}^3 points per process ($S3D_ARGS), $ck checkpoints; FLASH-IO ${nxb}^3 cells, $blocks+rank%3 blocks; E3SM-IO $echunks runs of columns x 8 levels"
 echo "data in $data (removed at the end); raw results $csv, log $log"
 for r in $(seq 1 "$reps"); do
   for k in $kernels; do
@@ -153,6 +160,17 @@ awk -F, '
       }
     }
   }' "$csv"
+# peak resident memory per process (kernels that report it), median KiB
+if [ -s "$rss" ]; then
+  echo
+  echo "peak memory per process (median of the runs, MiB; x shared)"
+  awk -F, '{ k = $2 " " $3 " " ($3 == "shared" || $3 == "fpp" ? "-" : $5); v[k] = v[k] " " $6; if (!(k in o)) ord[++n] = k; o[k] = 1 }
+    END { for (i = 1; i <= n; i++) { k = ord[i]; m = split(v[k], x, " ")
+            for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (x[b] + 0 < x[a] + 0) { t = x[a]; x[a] = x[b]; x[b] = t }
+            med[k] = m % 2 ? x[(m + 1) / 2] : (x[m / 2] + x[m / 2 + 1]) / 2 }
+          for (i = 1; i <= n; i++) { k = ord[i]; split(k, p, " "); sh = p[1] " shared -"
+            printf "%-8s %-18s %4s %10.1f %9s\n", p[1], p[2], p[3], med[k] / 1024, (sh in med) ? sprintf("%.2f", med[k] / med[sh]) : "-" } }' "$rss"
+fi
 # the same as a picture (Debian python3-matplotlib; skipped without it)
 for py in /usr/bin/python3 python3; do
   if command -v "$py" > /dev/null 2>&1 && "$py" -c "import matplotlib" 2> /dev/null; then

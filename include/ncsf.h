@@ -55,6 +55,9 @@ typedef struct ncsf_engine_counts {
     long long group_waits;  /* group handle openings waited for            */
     long long gather_msgs;  /* messages of the gather method               */
     long long mpiio_steps;  /* collective MPI-IO steps                     */
+    long long runs_msgs;    /* messages of calls by runs (varn, vard)      */
+    long long peak_requests;/* most requests one call by runs had
+                             * outstanding (at most hint subfiling_window) */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

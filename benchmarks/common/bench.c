@@ -217,6 +217,14 @@ int bench_read_pnc_subfiled(const char *path, const char *var, int nfiles, doubl
     ncmpi_inq_dimname(master, dimids[0], dname);
     MPI_Offset len0;
     ncmpi_inq_dimlen(master, dimids[0], &len0);
+    /* a record variable: the base file has no records; its subfiles' ranges
+     * say how many there are */
+    for (int f = 0; len0 <= 0 && f < nfiles; f++) {
+        long long range[2] = {0, -1};
+        snprintf(key, sizeof key, "_PnetCDF_SubFiling.range(%s).subfile.%d", dname, f);
+        if (ncmpi_get_att_longlong(master, mv, key, range) == NC_NOERR && range[1] + 1 > len0) len0 = range[1] + 1;
+    }
+    if (len0 <= 0) { ncmpi_close(master); return NC_EINVAL; }
     MPI_Offset inner = total / len0;
     for (int f = 0; f < nfiles; f++) {
         int sid, sv;

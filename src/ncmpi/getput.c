@@ -97,13 +97,53 @@ static void imap_copy(int nd, const MPI_Offset *count, const MPI_Offset *imap,
     }
 }
 
+/* The regions of a varn, checked, as one many-piece request: a few
+ * words per region (an engine request each would be hundreds of bytes). */
+static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
+                        ncsf_prepared *p)
+{
+    int nd = v->ndims, n = c->num;
+    if (n < 0) return NC_EINVAL;
+    if (n > 0 && !c->starts) return NC_ENULLSTART;
+    p->reqs = calloc(1, sizeof(sf_request)); /* none, but a first to look at */
+    p->nflat = malloc(sizeof(MPI_Offset) * 2 * (size_t)nd * (size_t)(n ? n : 1));
+    if (!p->reqs || !p->nflat) return NC_ENOMEM;
+    p->nreq = 0;
+    MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n;
+    for (int i = 0; i < n; i++, st += nd, ct += nd) {
+        if (!c->starts[i]) return NC_ENULLSTART;
+        for (int d = 0; d < nd; d++) {
+            st[d] = c->starts[i][d];
+            ct[d] = c->counts && c->counts[i] ? c->counts[i][d] : 1;
+        }
+        int err = check_region(v, len, c->put, st, ct, NULL);
+        if (err) return err;
+    }
+    p->has_nr = 1;
+    p->nr = (sf_nrequest){v->lay, n, p->nflat, p->nflat + (size_t)nd * n, NULL};
+    return NC_NOERR;
+}
+
+/* The elements of a varn's regions; -1 if more than fit in memory. */
+static MPI_Offset varn_elems(const ncsf_prepared *p)
+{
+    MPI_Offset total = 0;
+    int nd = p->nr.lay->ndims;
+    for (int i = 0; i < p->nr.num; i++) {
+        MPI_Offset n = 1;
+        for (int d = 0; d < nd; d++)
+            if (__builtin_mul_overflow(n, p->nr.counts[(size_t)i * nd + d], &n)) return -1;
+        if (__builtin_add_overflow(total, n, &total)) return -1;
+    }
+    return total;
+}
+
 /* The regions of a call: num of them (varn), or one. */
 static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
                    ncsf_prepared *p)
 {
-    int nd = v->ndims, n = c->kind == NCSF_VARN ? c->num : 1;
-    if (n < 0) return NC_EINVAL;
-    if (c->kind == NCSF_VARN && n > 0 && !c->starts) return NC_ENULLSTART;
+    if (c->kind == NCSF_VARN) return varn_regions(v, c, len, p);
+    int nd = v->ndims, n = 1;
     p->reqs = calloc(n ? n : 1, sizeof(sf_request));
     if (!p->reqs) return NC_ENOMEM;
     p->nreq = n;
@@ -196,6 +236,8 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     for (int d = 0; d < v->ndims; d++)
         len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
     if ((err = regions(v, c, len, p))) return err;
+    if (p->has_nr && ((p->nelems = varn_elems(p)) < 0 || p->nelems > (MPI_Offset)(PTRDIFF_MAX / 8)))
+        return NC_EEDGE;
     for (int i = 0; i < p->nreq; i++) {
         MPI_Offset n = region_elems(&p->reqs[i]);
         if (n < 0 || __builtin_add_overflow(p->nelems, n, &p->nelems) ||
@@ -269,6 +311,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
         }
     }
     /* each region's data follows the previous one's in xbuf */
+    p->nr.buf = p->xbuf;
     MPI_Offset off = 0;
     for (int i = 0; i < p->nreq; i++) {
         p->reqs[i].buf = (char *)p->xbuf + off * es;
@@ -317,6 +360,9 @@ void ncsfi_release(ncsf_prepared *p)
     if (p->swapped) ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
     if (!p->xbuf_is_user) free(p->xbuf);
     free(p->reqs);
+    free(p->nflat);
+    p->nflat = NULL;
+    p->has_nr = 0;
     if (p->own_buftype) MPI_Type_free(&p->buftype);
     p->own_buftype = 0;
     p->xbuf = NULL;
@@ -348,6 +394,20 @@ static sf_request *gather(int n, ncsf_prepared **ps, int put, int *nreq)
         if (ps[i] && ps[i]->put == put)
             for (int k = 0; k < ps[i]->nreq; k++) r[j++] = ps[i]->reqs[k];
     *nreq = total;
+    return r;
+}
+
+/* The many-piece requests (varn) of the calls in one direction. */
+static sf_nrequest *gather_n(int n, ncsf_prepared **ps, int put, int *nnreq)
+{
+    int total = 0;
+    for (int i = 0; i < n; i++) total += ps[i] && ps[i]->put == put && ps[i]->has_nr;
+    sf_nrequest *r = malloc(sizeof(sf_nrequest) * (total ? total : 1));
+    if (!r) return NULL;
+    int j = 0;
+    for (int i = 0; i < n; i++)
+        if (ps[i] && ps[i]->put == put && ps[i]->has_nr) r[j++] = ps[i]->nr;
+    *nnreq = total;
     return r;
 }
 
@@ -390,6 +450,7 @@ static int swap_for_run(int n, ncsf_prepared **ps)
         if (!copy) { err = NC_ENOMEM; continue; }
         memcpy(copy, old, nbytes);
         for (int k = 0; k < p->nreq; k++) p->reqs[k].buf = copy + ((const char *)p->reqs[k].buf - old);
+        if (p->has_nr) p->nr.buf = copy;
         p->xbuf = copy;
         p->xbuf_is_user = 0;
         ncsfi_swap(p->xbuf, es, p->nelems);
@@ -420,13 +481,15 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         if (!(dirs & (put ? 1 : 2))) continue;
         /* the put pass tells every rank whether any rank has gets */
         if (collective && !put && dirs == 3 && !gets) continue;
-        int nreq = 0;
+        int nreq = 0, nnreq = 0;
         sf_request *r = gather(n, ps, put, &nreq);
-        if (!r && !caller_err) caller_err = NC_ENOMEM;
+        sf_nrequest *nr = gather_n(n, ps, put, &nnreq);
+        if ((!r || !nr) && !caller_err) caller_err = NC_ENOMEM;
         MPI_Offset end = 0;
         int e;
         if (collective) {
-            sf_call c = {r ? nreq : 0, r, put, SF_ROUTE_ENGINE, caller_err, put && dirs == 3 ? gets : 0, 0, 0};
+            sf_call c = {r ? nreq : 0, r, put, SF_ROUTE_ENGINE, caller_err, put && dirs == 3 ? gets : 0, 0, 0,
+                         nr ? nnreq : 0, nr};
             e = sf_access_all(f->ctx, &c);
             caller_err = c.caller_err;
             if (put && dirs == 3) gets = c.flag;
@@ -434,6 +497,11 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
             if (e == SF_ERR_ROUTE) e = SF_OK, caller_err = ncsfi_route_error(f, c.route_bits, SF_ROUTE_ENGINE);
         } else {
             e = nreq ? sf_access_indep(f->ctx, nreq, r, put, &end) : SF_OK;
+            if (nnreq && e == SF_OK) {
+                e = sf_access_indep_runs(f->ctx, 0, NULL, nnreq, nr, put);
+                MPI_Offset ne = put ? sf_nrequests_rec_end(nnreq, nr) : 0;
+                if (ne > end) end = ne;
+            }
         }
         if (put && end > f->numrecs) f->numrecs = end;
         if (put && e != SF_OK && !f->write_failed) /* the mark at close says so */
@@ -443,6 +511,7 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
             ncsfi_set_error(f, 1, "rank %d: %s", f->rank, why);
         if (sf_err == SF_OK) sf_err = e;
         free(r);
+        free(nr);
         if (caller_err) break;
     }
     if (caller_err) return caller_err;

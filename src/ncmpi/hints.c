@@ -131,6 +131,15 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     MPI_Info_get(info, "subfiling_max_open", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
         return err;
+    MPI_Info_get(info, "subfiling_window", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag) { /* read by the engine (sf_context_create) */
+        int w = 0;
+        if ((err = parse_positive("subfiling_window", val, &w, msg, msglen))) return err;
+        if (w < 2 || w > SF_RUNS_WINDOW_MAX) {
+            snprintf(msg, msglen, "hint subfiling_window=\"%s\" must be between 2 and %d", val, SF_RUNS_WINDOW_MAX);
+            return NC_EINVAL;
+        }
+    }
     MPI_Info_get(info, "subfiling_aggregate", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_bytes("subfiling_aggregate", val, &h->aggregate, msg, msglen))) return err;
     MPI_Info_get(info, "subfiling_format", MPI_MAX_INFO_VAL, val, &flag);
@@ -206,7 +215,7 @@ int ncsfi_hints_check_file_grid(const ncsf_hints *h, char *msg, int msglen)
 static const char *const known_keys[] = {
     "subfiling", "subfiling_nfiles", "subfiling_dims", "subfiling_max_open", "subfiling_group",
     "subfiling_aggregate", "subfiling_incomplete", "subfiling_dir", "subfiling_format",
-    "subfiling_vars", "subfiling_exclude", "subfiling_min_size", "subfiling_pgrid"};
+    "subfiling_vars", "subfiling_exclude", "subfiling_min_size", "subfiling_pgrid", "subfiling_window"};
 enum { NKNOWN = sizeof known_keys / sizeof known_keys[0] };
 
 /* Edit distance of two short strings (insertions, deletions, changes),

@@ -389,6 +389,9 @@ typedef struct ncsf_prepared {
     int put;
     int nreq;
     sf_request *reqs;
+    int has_nr;         /* a varn: its regions as one many-piece request */
+    sf_nrequest nr;     /* (starts and counts in nflat, num * ndims each) */
+    MPI_Offset *nflat;
     void *xbuf;         /* the bytes as in the file */
     MPI_Offset nelems;
     int xbuf_is_user;   /* xbuf is the caller's buffer */
@@ -407,6 +410,9 @@ typedef struct ncsf_prepared {
 } ncsf_prepared;
 
 void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode);
+/* vard_flatten.c: a file type as runs of bytes, in type-map order */
+typedef struct { MPI_Offset *off, *len; size_t n, cap; int err; } ncsfi_segs;
+int ncsfi_flatten_type(MPI_Datatype t, ncsfi_segs *s);
 int ncsfi_dispatch(int ncid, int varid, ncsf_call *c);
 int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                   ncsf_prepared *p);

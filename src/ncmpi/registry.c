@@ -87,7 +87,7 @@ int ncsfi_route_collective(int ncid, int varid, int put)
     /* a variable that does not exist fails this rank only, as in PnetCDF
      * (the others proceed), unless in safe mode */
     int route = !bad ? SF_ROUTE_OTHER : f->safe_mode ? SF_ROUTE_BAD : SF_ROUTE_ANY;
-    sf_call c = {0, NULL, 0, route, 0, 0, 0, 0};
+    sf_call c = {0, NULL, 0, route, 0, 0, 0, 0, 0, NULL};
     int e = sf_access_all(f->ctx, &c);
     /* no subfiled variable anywhere: PnetCDF's call on every rank (it gives
      * a rank with a bad variable its error and lets the others proceed) */
@@ -143,5 +143,7 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->group_waits = c.group_waits;
     out->gather_msgs = c.gather_msgs;
     out->mpiio_steps = c.mpiio_steps;
+    out->runs_msgs = c.runs_msgs;
+    out->peak_requests = c.peak_requests;
     return NC_NOERR;
 }

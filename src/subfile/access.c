@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sf_internal.h"
+#include "runs.h"
 
 enum { KIND_FIXED = 1, KIND_RECORD = 2 };
 
@@ -37,6 +38,53 @@ static void record_base(int nreq, const sf_request *reqs, MPI_Offset *base, int 
         *kinds |= KIND_RECORD;
         if (*base < 0 || r->start[0] < *base) *base = r->start[0];
     }
+}
+
+/* The same over many-piece requests. */
+static void nrecord_base(int nnreq, const sf_nrequest *q, MPI_Offset *base, int *kinds)
+{
+    for (int i = 0; i < nnreq; i++) {
+        int nd = q[i].lay->ndims;
+        for (int j = 0; j < q[i].num; j++) {
+            const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
+            int empty = 0;
+            for (int d = 0; d < nd; d++) empty |= ct[d] <= 0;
+            if (empty) continue;
+            if (!q[i].lay->record) { *kinds |= KIND_FIXED; break; }
+            *kinds |= KIND_RECORD;
+            if (*base < 0 || st[0] < *base) *base = st[0];
+        }
+    }
+}
+
+MPI_Offset sf_nrequests_rec_end(int nnreq, const sf_nrequest *q)
+{
+    MPI_Offset end = 0;
+    for (int i = 0; i < nnreq; i++) {
+        int nd = q[i].lay->ndims;
+        if (!q[i].lay->record) continue;
+        for (int j = 0; j < q[i].num; j++) {
+            const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
+            int empty = 0;
+            for (int d = 0; d < nd; d++) empty |= ct[d] <= 0;
+            if (!empty && st[0] + ct[0] > end) end = st[0] + ct[0];
+        }
+    }
+    return end;
+}
+
+static MPI_Offset nrequest_bytes(int nnreq, const sf_nrequest *q)
+{
+    MPI_Offset total = 0;
+    for (int i = 0; i < nnreq; i++) {
+        int nd = q[i].lay->ndims;
+        for (int j = 0; j < q[i].num; j++) {
+            MPI_Offset n = q[i].lay->elsize;
+            for (int d = 0; d < nd; d++) n *= q[i].counts[(size_t)j * nd + d];
+            total += n;
+        }
+    }
+    return total;
 }
 
 static MPI_Offset rec_end_of(int nreq, const sf_request *reqs)
@@ -64,7 +112,7 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8 };
+enum { FLAG_CALLER = 8, FLAG_RUNS = 16 };
 
 int sf_access_all(sf_context *ctx, sf_call *c)
 {
@@ -79,13 +127,19 @@ int sf_access_all(sf_context *ctx, sf_call *c)
 
     /* 1. what this rank can reuse, and room for it */
     record_base(c->nreq, c->reqs, &base, &kinds);
+    nrecord_base(c->nnreq, c->nreqs, &base, &kinds);
+    if (c->nnreq > 0) kinds |= FLAG_RUNS;
     unsigned mask = ~0u; /* a rank that takes no part has no say */
-    if ((c->route == SF_ROUTE_ENGINE || c->route == SF_ROUTE_ANY) && !c->caller_err) {
+    if ((c->route == SF_ROUTE_ENGINE || c->route == SF_ROUTE_ANY) && !c->caller_err && c->nnreq > 0) {
+        /* plans by runs in the high bits, none of the others */
+        mask = sf_runs_candidates(ctx, c, base) << 16;
+    } else if ((c->route == SF_ROUTE_ENGINE || c->route == SF_ROUTE_ANY) && !c->caller_err) {
         /* (a SF_ROUTE_ANY rank takes part, if the others go to the engine,
          * with nothing: only a plan in which it had nothing will do) */
         err = sf_plan_key(ctx, c->nreq, c->reqs, c->write, 1, base < 0 ? 0 : base, &rel, &rlen);
         if (err == SF_OK) err = sf_plan_key(ctx, c->nreq, c->reqs, c->write, 0, 0, &abs, &alen);
         mask = err == SF_OK ? sf_plan_candidates(ctx, rel, rlen, abs, alen) : 0;
+        mask |= sf_runs_candidates(ctx, c, base) << 16;
         MPI_Offset need = 0;
         for (int i = 0; i < SF_PLAN_SLOTS; i++)
             if ((mask >> i & 1) && ctx->plans[i]->scratch > need) need = ctx->plans[i]->scratch;
@@ -106,6 +160,24 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         if (routes == SF_ROUTE_OTHER || routes == 0) return SF_OK; /* not ours: the caller goes its way */
         if (routes != SF_ROUTE_ENGINE) return SF_ERR_ROUTE;
         return a.err; /* an error somewhere: nothing moves anywhere */
+    }
+
+    if (a.flags & FLAG_RUNS) { /* some rank has many pieces: every rank goes by runs */
+        free(rel);
+        free(abs);
+        err = sf_access_runs(ctx, c, a.mask >> 16, a.base_min, a.base_max,
+                             !(a.flags & KIND_FIXED) && (a.flags & KIND_RECORD));
+        c->rec_end = rec_end_of(c->nreq, c->reqs);
+        MPI_Offset ne = sf_nrequests_rec_end(c->nnreq, c->nreqs);
+        if (ne > c->rec_end) c->rec_end = ne;
+        e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
+        if (e != SF_OK) return e;
+        if (err == SF_OK) {
+            MPI_Offset b = request_bytes(c->nreq, c->reqs) + nrequest_bytes(c->nnreq, c->nreqs);
+            if (c->write) ctx->bytes_written += b;
+            else ctx->bytes_read += b;
+        }
+        return err;
     }
 
     /* 3. reuse, or build */

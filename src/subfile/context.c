@@ -33,6 +33,17 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     ctx->readonly = readonly;
     ctx->max_open = max_open > 0 ? max_open : 1;
     ctx->agg_max = (MPI_Offset)256 << 20;
+    /* calls by runs: requests outstanding at once (hint subfiling_window,
+     * checked by the caller; between 2 and SF_RUNS_WINDOW_MAX) */
+    ctx->window = SF_RUNS_WINDOW;
+    if (info != MPI_INFO_NULL) {
+        char val[MPI_MAX_INFO_VAL + 1];
+        int flag = 0;
+        MPI_Info_get(info, "subfiling_window", MPI_MAX_INFO_VAL, val, &flag);
+        if (flag && atoi(val) > 0) ctx->window = atoi(val);
+        if (ctx->window < 2) ctx->window = 2;
+        if (ctx->window > SF_RUNS_WINDOW_MAX) ctx->window = SF_RUNS_WINDOW_MAX;
+    }
     if (err == SF_OK) err = sf_agree_ops_create(ctx);
     if (err == SF_OK && !(ctx->self = calloc(ctx->max_open, sizeof(sf_self_handle)))) err = SF_ERR_NOMEM;
     if (err != SF_OK) {

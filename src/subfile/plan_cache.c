@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sf_internal.h"
+#include "runs.h"
 
 int sf_plan_key(const sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
                 MPI_Offset record_base, long long **keyp, size_t *lenp)
@@ -131,6 +132,7 @@ void sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *kee
 
 void sf_context_forget_plans(sf_context *ctx)
 {
+    sf_runs_forget(ctx); /* plans of calls by runs hold subfile offsets too */
     for (int i = 0; i < SF_PLAN_SLOTS; i++) {
         sf_plan_free(ctx, ctx->plans[i]);
         ctx->plans[i] = NULL;

@@ -81,6 +81,18 @@ typedef struct sf_request {
     void *buf;
 } sf_request;
 
+/* Many regions of one layout (a varn, or a flattened vard): region j
+ * starts at starts[j * ndims] and spans counts[j * ndims]; their data
+ * follow one another in buf (each in C order). Calls with these go by
+ * runs (runs*.c): one message per partner, one MPI-IO call per subfile
+ * part, a bounded number of bytes per piece. */
+typedef struct sf_nrequest {
+    const sf_layout *lay;
+    int num;
+    const MPI_Offset *starts, *counts;
+    void *buf;
+} sf_nrequest;
+
 typedef struct sf_context sf_context;
 
 /* ---- partition.c: block grids ---------------------------------------- */
@@ -217,6 +229,8 @@ typedef struct sf_call {
     int route_bits;           /* out: every rank's route, or-ed */
     MPI_Offset rec_end;       /* out: one past the highest record any rank
                                * touched in a record layout (0 if none) */
+    int nnreq;                /* this rank's many-piece requests (0 or more); */
+    const sf_nrequest *nreqs; /* when any rank has one, the call goes by runs */
 } sf_call;
 
 /* Collective over the context's communicator: every rank calls it. A
@@ -233,13 +247,26 @@ int sf_access_all(sf_context *ctx, sf_call *call);
 /* Independent: only the calling rank. */
 int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
                     int write, MPI_Offset *rec_end);
+/* Independent, by runs (for many pieces): the requests of both kinds. */
+int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
+                         const sf_nrequest *nreqs, int write);
+/* One past the highest record of many-piece requests on record layouts. */
+MPI_Offset sf_nrequests_rec_end(int nnreq, const sf_nrequest *nreqs);
 
 /* What the engine did on this rank since the context was made (for the
  * profile and the scaling benchmark). */
 typedef struct sf_counts {
     long calls, plan_builds, plan_hits, file_opens, group_waits;
     long gather_msgs, mpiio_steps;
+    long runs_msgs;      /* messages of calls by runs */
+    long peak_requests;  /* most point-to-point requests one call by runs had
+                          * outstanding at once (its window bounds it) */
 } sf_counts;
+/* The window of calls by runs: requests outstanding at once (the default;
+ * the MPI_Info key subfiling_window of the context sets another, up to
+ * the maximum). */
+#define SF_RUNS_WINDOW 16
+#define SF_RUNS_WINDOW_MAX 256
 void sf_context_counts(const sf_context *ctx, sf_counts *out);
 
 #endif /* NCSF_SF_H */

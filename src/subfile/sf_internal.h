@@ -213,6 +213,8 @@ struct sf_context {
     int nlayouts;
     sf_group *groups;
     sf_plan *plans[SF_PLAN_SLOTS];
+    struct sf_rplan *rplans[8]; /* runs_exec.c: plans of calls by runs */
+    int window;              /* ... their requests outstanding at once */
     int next_plan_id;
     sf_self_handle *self;    /* at most max_open */
     int nself;

@@ -1,0 +1,254 @@
+/*
+ * runs.c: requests as runs of elements, for calls with many pieces (varn).
+ *
+ * A run is a stretch of consecutive elements along a region's last
+ * dimension that falls in one block: where it lies in the block (its
+ * record and its element index in the block's record, C order) and where
+ * its bytes are in the request's buffer. Cutting a region costs one step
+ * per run; no per-element array exists anywhere.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sf_internal.h"
+#include "runs.h"
+
+static int grow_runs(sf_run_list *l)
+{
+    if (l->n < l->cap) return SF_OK;
+    size_t c = l->cap ? 2 * l->cap : 1024;
+    sf_run *t = realloc(l->r, sizeof(sf_run) * c);
+    if (!t) return SF_ERR_NOMEM;
+    l->r = t;
+    l->cap = c;
+    return SF_OK;
+}
+
+/* The cell of pdim p holding index x (bounds are increasing). */
+static int cell_of(const sf_layout *lay, int p, MPI_Offset x)
+{
+    int lo = 0, hi = lay->pgrid[p] - 1;
+    const MPI_Offset *b = lay->bounds[p];
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (b[mid] <= x) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
+
+typedef struct {
+    const sf_layout *lay;
+    int pof[SF_MAX_DIMS];   /* the pdim of each dimension, or -1 */
+    int r0;                 /* first dimension inside a record */
+    int contiguous;         /* runs along the last dimension are contiguous */
+} geom;
+
+static void geom_init(geom *g, const sf_layout *lay)
+{
+    g->lay = lay;
+    for (int d = 0; d < lay->ndims; d++) g->pof[d] = -1;
+    for (int p = 0; p < lay->npart; p++) g->pof[lay->pdims[p]] = p;
+    g->r0 = lay->record ? 1 : 0;
+    g->contiguous = lay->ndims > g->r0;
+}
+
+/* One row: the indices idx of every dimension but the last, the run
+ * [a, a + n) along it (stride one), at byte moff of the buffer. */
+static int emit_row(const geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offset n, MPI_Offset moff,
+                    int req, MPI_Offset base, sf_run_list *l)
+{
+    const sf_layout *lay = g->lay;
+    int nd = lay->ndims, last = nd - 1, cells[SF_MAX_PDIMS];
+    MPI_Offset lin = 0, lo[SF_MAX_DIMS], ext[SF_MAX_DIMS];
+    for (int d = g->r0; d < last; d++) {
+        int p = g->pof[d];
+        if (p < 0) { lo[d] = 0; ext[d] = lay->gsize[d]; continue; }
+        int c = cells[p] = cell_of(lay, p, idx[d]);
+        lo[d] = lay->bounds[p][c];
+        ext[d] = lay->bounds[p][c + 1] - lo[d];
+    }
+    int pl = g->pof[last];
+    while (n > 0) {
+        MPI_Offset take = n, elo = 0, eext = lay->gsize[last];
+        if (pl >= 0) {
+            int c = cells[pl] = cell_of(lay, pl, a);
+            elo = lay->bounds[pl][c];
+            eext = lay->bounds[pl][c + 1] - elo;
+            if (a + take > elo + eext) take = elo + eext - a;
+        }
+        lin = 0;
+        for (int d = g->r0; d < last; d++) lin = lin * ext[d] + (idx[d] - lo[d]);
+        lin = lin * eext + (a - elo);
+        int k = 0;
+        for (int p = 0; p < lay->npart; p++) k = k * lay->pgrid[p] + cells[p];
+        int err = grow_runs(l);
+        if (err) return err;
+        sf_run *r = &l->r[l->n++];
+        r->rec = lay->record ? idx[0] - base : 0;
+        r->lin = lin;
+        r->len = take;
+        r->moff = moff;
+        r->lay = lay->id;
+        r->block = k;
+        r->req = req;
+        r->dest = 0;
+        a += take;
+        n -= take;
+        moff += take * lay->elsize;
+    }
+    return SF_OK;
+}
+
+int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MPI_Offset *ct,
+                   const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
+{
+    geom g;
+    geom_init(&g, lay);
+    int nd = lay->ndims, last = nd - 1;
+    for (int d = 0; d < nd; d++) if (ct[d] <= 0) return SF_OK;
+    if (nd == 0) return SF_ERR_ARG;
+    MPI_Offset i[SF_MAX_DIMS] = {0}, idx[SF_MAX_DIMS];
+    MPI_Offset es = lay->elsize, step = sd ? sd[last] : 1;
+    for (;;) {
+        for (int d = 0; d < last; d++) idx[d] = st[d] + i[d] * (sd ? sd[d] : 1);
+        if (g.contiguous && step == 1) {
+            int err = emit_row(&g, idx, st[last], ct[last], moff, req, base, l);
+            if (err) return err;
+        } else {
+            for (MPI_Offset j = 0; j < ct[last]; j++) {
+                MPI_Offset x = st[last] + j * step;
+                int err;
+                if (!g.contiguous) { /* a 1-D record array: one element per record */
+                    idx[0] = x;
+                    err = emit_row(&g, idx, 0, 1, moff + j * es, req, base, l);
+                } else {
+                    err = emit_row(&g, idx, x, 1, moff + j * es, req, base, l);
+                }
+                if (err) return err;
+            }
+        }
+        moff += ct[last] * es;
+        int d = last - 1;
+        for (; d >= 0 && ++i[d] == ct[d]; d--) i[d] = 0;
+        if (d < 0) break;
+    }
+    return SF_OK;
+}
+
+int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
+                 const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l)
+{
+    int err = SF_OK;
+    for (int i = 0; i < nreq && err == SF_OK; i++) {
+        const sf_request *r = &reqs[i];
+        err = sf_region_runs(r->lay, i, r->start, r->count, r->stride, 0, r->lay->record ? base : 0, l);
+    }
+    for (int i = 0; i < nnreq && err == SF_OK; i++) {
+        const sf_nrequest *q = &nreqs[i];
+        int nd = q->lay->ndims;
+        MPI_Offset moff = 0;
+        for (int j = 0; j < q->num && err == SF_OK; j++) {
+            const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
+            MPI_Offset n = q->lay->elsize;
+            for (int d = 0; d < nd; d++) n *= ct[d];
+            err = sf_region_runs(q->lay, nreq + i, st, ct, NULL, moff, q->lay->record ? base : 0, l);
+            moff += n;
+        }
+    }
+    for (size_t k = 0; k < l->n; k++) {
+        const sf_layout *lay = sf_context_layout(ctx, l->r[k].lay);
+        l->r[k].dest = sf_home_of(lay->file_id, l->r[k].block, lay->nblocks, ctx->nprocs);
+    }
+    return err;
+}
+
+/* ---- the call's signature, byte for byte (plan reuse) ---------------- */
+
+/* Each word is stored as the difference from the word of the same field
+ * in the previous piece (zigzag, 7 bits a byte): a decomposition's
+ * neighbouring pieces differ little, so a piece costs a few bytes, not
+ * the 8 per word the caller's arrays take. Exact: no hash. */
+enum { F_HEAD = 2 * SF_MAX_DIMS, NFIELDS };
+typedef struct {
+    unsigned char *b;
+    size_t n, cap;
+    const unsigned char *cmp;
+    int differs;
+    long long last[NFIELDS];
+} sink;
+
+static void word(sink *s, int field, long long x)
+{
+    unsigned long long d = (unsigned long long)x - (unsigned long long)s->last[field];
+    unsigned long long z = (d << 1) ^ (unsigned long long)((long long)d >> 63);
+    s->last[field] = x;
+    do {
+        unsigned char c = (unsigned char)(z & 0x7f);
+        z >>= 7;
+        if (z) c |= 0x80;
+        if (s->cmp) {
+            if (s->differs || s->n >= s->cap || s->cmp[s->n] != c) s->differs = 1;
+        } else if (s->n < s->cap) {
+            s->b[s->n] = c;
+        }
+        s->n++;
+    } while (z);
+}
+
+static void signature(sink *s, int write, int nreq, const sf_request *reqs, int nnreq,
+                      const sf_nrequest *nreqs, int relative, MPI_Offset base)
+{
+    word(s, F_HEAD, write);
+    word(s, F_HEAD, relative);
+    word(s, F_HEAD, nreq);
+    word(s, F_HEAD, nnreq);
+    for (int i = 0; i < nreq && !s->differs; i++) {
+        const sf_request *r = &reqs[i];
+        word(s, F_HEAD, r->lay->id);
+        for (int d = 0; d < r->lay->ndims; d++)
+            word(s, d, r->start[d] - (relative && d == 0 && r->lay->record ? base : 0));
+        for (int d = 0; d < r->lay->ndims; d++) word(s, SF_MAX_DIMS + d, r->count[d]);
+        for (int d = 0; d < r->lay->ndims; d++) word(s, F_HEAD, r->stride[d]);
+    }
+    for (int i = 0; i < nnreq && !s->differs; i++) {
+        const sf_nrequest *q = &nreqs[i];
+        int nd = q->lay->ndims;
+        word(s, F_HEAD, q->lay->id);
+        word(s, F_HEAD, q->num);
+        MPI_Offset shift = relative && q->lay->record ? base : 0;
+        for (int j = 0; j < q->num && !s->differs; j++) {
+            const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
+            word(s, 0, st[0] - shift);
+            for (int d = 1; d < nd; d++) word(s, d, st[d]);
+            for (int d = 0; d < nd; d++) word(s, SF_MAX_DIMS + d, ct[d]);
+        }
+    }
+}
+
+int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
+                int relative, MPI_Offset base, unsigned char **key, size_t *len)
+{
+    sink s;
+    memset(&s, 0, sizeof s);
+    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
+    size_t n = s.n;
+    memset(&s, 0, sizeof s);
+    s.b = malloc(n ? n : 1);
+    if (!s.b) return SF_ERR_NOMEM;
+    s.cap = n;
+    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
+    *key = s.b;
+    *len = s.n;
+    return SF_OK;
+}
+
+int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
+                        int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base)
+{
+    sink s;
+    memset(&s, 0, sizeof s);
+    s.cmp = key;
+    s.cap = len;
+    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
+    return !s.differs && s.n == len;
+}

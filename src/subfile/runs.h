@@ -1,0 +1,98 @@
+/*
+ * runs.h: the engine's path for calls with many pieces (varn, vard): each
+ * request cut into runs of elements, one message per partner per call,
+ * each subfile's part written or read by its home with one MPI-IO call
+ * through a flattened file view, plans kept for repeated calls.
+ */
+#ifndef NCSF_RUNS_H
+#define NCSF_RUNS_H
+
+#include "sf_internal.h"
+
+/* A run of len elements of block `block` of layout `lay`: at element lin
+ * of record rec (relative to the call's record base in a relative plan;
+ * 0 for a fixed layout), whose bytes are at moff in request req's buffer;
+ * dest is the block's home (which writes and reads it). 48 bytes. */
+typedef struct sf_run {
+    MPI_Offset rec, lin, len, moff;
+    int lay, block, req, dest;
+} sf_run;
+
+typedef struct { sf_run *r; size_t n, cap; } sf_run_list;
+
+/* Runs of one region (stride NULL: one) whose bytes start at moff. */
+int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MPI_Offset *ct,
+                   const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l);
+/* Runs of a call's requests (reqs first, then nreqs: req numbers them so),
+ * with their homes. */
+int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
+                 const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l);
+
+/* The call's signature (plans are recognised by it, exactly; a few bytes
+ * a piece). */
+int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
+                int relative, MPI_Offset base, unsigned char **key, size_t *len);
+int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
+                        int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base);
+
+/* A member's run in the message to its home: bytes at moff of buffer req. */
+typedef struct { MPI_Offset moff, len; int req; } sf_mrun;
+/* A home's run: disp in the subfile (record base 0), bytes, where its
+ * bytes are in the home's area (the messages of all members, by rank). */
+typedef struct { MPI_Offset disp, len, at; int file_id, block, record; } sf_hrun;
+/* A subfile's part (fixed or record) the home moves with one call. */
+typedef struct {
+    int file_id, block, record;
+    size_t first, end;        /* its runs in h[] (sorted by disp) */
+    MPI_Offset bytes, lo, hi, recsize;
+    int overlap;              /* runs overlap: read-modify-write of [lo, hi) */
+    int nseg;                 /* coalesced runs in the file */
+    MPI_Datatype ftype;       /* nseg > 1: them, relative to lo */
+} sf_hsub;
+
+typedef struct sf_rplan {
+    unsigned char *key;
+    size_t keylen;
+    int write, relative;
+    unsigned long last_use;
+    MPI_Offset *scount, *soff; /* per rank: bytes this rank sends (writes) to it as member, offsets */
+    MPI_Offset *rcount, *roff; /* per rank: bytes this rank's area holds from it as home */
+    MPI_Offset sbytes, abytes;
+    size_t nm;
+    sf_mrun *m;                /* by destination rank, then as enumerated */
+    size_t nh;
+    sf_hrun *h;
+    int nsub;
+    sf_hsub *subs;
+    MPI_Offset stage;          /* the largest staging a subfile part needs */
+} sf_rplan;
+
+#define SF_RUNS_SLOTS 8
+#define SF_TAG_RUNS 4104
+#define SF_RUNS_STAGE ((MPI_Offset)8 << 20) /* staging of a part that is one run */
+
+void sf_rplan_free(sf_rplan *p);
+int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset base, sf_rplan **out);
+int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset base);
+/* The windowed exchange: to every rank q, scount[q] bytes at sbuf +
+ * soff[q]; from every q, rcount[q] bytes into rbuf + roff[q] (self
+ * excluded: the caller copies). */
+int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, const MPI_Offset *soff,
+                     char *rbuf, const MPI_Offset *rcount, const MPI_Offset *roff);
+/* Words per run's geometry: layout, block, record, element, length. */
+enum { SF_RUN_WORDS = 5 };
+#define DW SF_RUN_WORDS
+/* The home side of a plan from the geometry of runs_from[q] runs of each
+ * rank q (by rank): offsets in the subfiles, the area, the parts. */
+int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, size_t nr,
+                      const MPI_Offset *runs_from);
+/* The home's I/O of its subfile parts, between the area and the files. */
+int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base);
+int sf_runs_home_subs(sf_rplan *p);
+/* Collective and independent entry points (access.c calls them). */
+int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset base_min,
+                   MPI_Offset base_max, int flags);
+unsigned sf_runs_candidates(const sf_context *ctx, const sf_call *c, MPI_Offset base);
+void sf_runs_forget(sf_context *ctx);
+
+#endif

@@ -1,0 +1,336 @@
+/*
+ * runs_exec.c: collective calls with many pieces, by runs.
+ *
+ * Every subfile's home reads and writes it; every other rank sends it (or
+ * gets from it) one message per call holding all its runs there, packed
+ * in the order of the plan. Messages follow a pairwise schedule (step s:
+ * to rank + s, from rank - s) in windows of ctx->window requests: every
+ * rank finishes a window before it posts the next, and the steps of a
+ * window match between partners, so no rank waits for one that cannot
+ * come and no call has more requests outstanding than the window, however
+ * many pieces it has.
+ *
+ * Building a plan (the first call with a decomposition): each rank cuts
+ * its requests into runs, sorts them by home (counting sort: linear), and
+ * sends each home the runs' geometry (five words each; the run counts go
+ * first, by one all-to-all); the home turns them into offsets in its
+ * subfiles, sorts and coalesces them (runs_home.c). A repeated call with
+ * the same requests on every rank (recognised word for word, agreed by
+ * the call's first reduction) moves the data alone.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "runs.h"
+
+static char *buffer_of(const sf_call *c, int req)
+{
+    return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
+}
+
+void sf_rplan_free(sf_rplan *p)
+{
+    if (!p) return;
+    for (int k = 0; k < p->nsub; k++)
+        if (p->subs[k].ftype != MPI_DATATYPE_NULL) MPI_Type_free(&p->subs[k].ftype);
+    free(p->subs);
+    free(p->key);
+    free(p->scount);
+    free(p->m);
+    free(p->h);
+    free(p);
+}
+
+static int mpi_count_ok(MPI_Offset n) { return n <= SF_CHUNK; }
+
+int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, const MPI_Offset *soff,
+                     char *rbuf, const MPI_Offset *rcount, const MPI_Offset *roff)
+{
+    int P = ctx->nprocs, me = ctx->rank, err = SF_OK, n = 0;
+    MPI_Request q[SF_RUNS_WINDOW_MAX];
+    int steps = ctx->window / 2; /* two requests a step at most */
+    for (int s = 1; s < P; s++) {
+        int to = (me + s) % P, from = (me - s + P) % P;
+        if (rcount[from] > 0) {
+            if (!mpi_count_ok(rcount[from]) ||
+                MPI_Irecv(rbuf + roff[from], (int)rcount[from], MPI_BYTE, from, SF_TAG_RUNS, ctx->comm, &q[n]) != MPI_SUCCESS)
+                sf_keep(&err, SF_ERR_MPI), q[n] = MPI_REQUEST_NULL;
+            n++;
+        }
+        if (scount[to] > 0) {
+            if (!mpi_count_ok(scount[to]) ||
+                MPI_Isend(sbuf + soff[to], (int)scount[to], MPI_BYTE, to, SF_TAG_RUNS, ctx->comm, &q[n]) != MPI_SUCCESS)
+                sf_keep(&err, SF_ERR_MPI), q[n] = MPI_REQUEST_NULL;
+            n++;
+        }
+        ctx->counts.runs_msgs += (rcount[from] > 0) + (scount[to] > 0);
+        if (n > ctx->counts.peak_requests) ctx->counts.peak_requests = n;
+        /* a window ends at the same steps on every rank */
+        if (s % steps == 0 || s == P - 1) {
+            sf_keep(&err, sf_waitall(ctx, n, q));
+            n = 0;
+        }
+    }
+    return err;
+}
+
+/* ---- building --------------------------------------------------------- */
+
+
+/* This rank's runs by home (stable), their counts per home, and the
+ * member side of the plan. */
+static int member_side(sf_context *ctx, sf_rplan *p, sf_run_list *l, MPI_Offset *nruns, MPI_Offset **desc)
+{
+    int P = ctx->nprocs;
+    size_t *pos = calloc((size_t)P + 1, sizeof(size_t));
+    p->m = malloc(sizeof(sf_mrun) * (l->n ? l->n : 1));
+    *desc = malloc(sizeof(MPI_Offset) * DW * (l->n ? l->n : 1));
+    if (!pos || !p->m || !*desc) { free(pos); return SF_ERR_NOMEM; }
+    for (size_t i = 0; i < l->n; i++) nruns[l->r[i].dest]++;
+    for (int q = 0; q < P; q++) pos[q + 1] = pos[q] + (size_t)nruns[q];
+    for (size_t i = 0; i < l->n; i++) {
+        const sf_run *r = &l->r[i];
+        const sf_layout *lay = sf_context_layout(ctx, r->lay);
+        size_t k = pos[r->dest]++;
+        MPI_Offset bytes = r->len * lay->elsize;
+        p->m[k] = (sf_mrun){r->moff, bytes, r->req};
+        MPI_Offset *w = *desc + DW * k;
+        w[0] = r->lay; w[1] = r->block; w[2] = r->rec; w[3] = r->lin; w[4] = r->len;
+        p->scount[r->dest] += bytes;
+    }
+    p->nm = l->n;
+    /* the send buffer holds the others' bytes; this rank's own go
+     * straight to its area (their offset is past the others') */
+    for (int q = 0; q <= P; q++) {
+        int r = q == P ? ctx->rank : q;
+        if (q < P && q == ctx->rank) continue;
+        p->soff[r] = p->sbytes;
+        p->sbytes += p->scount[r];
+    }
+    free(pos);
+    return SF_OK;
+}
+
+/* The home side from the geometry every member sent (by rank). */
+int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, size_t nr,
+                     const MPI_Offset *runs_from)
+{
+    int err = SF_OK, last_lay = -1, last_block = -1;
+    sf_offsets o = {0, 0, 0};
+    const sf_layout *lay = NULL;
+    p->h = malloc(sizeof(sf_hrun) * (nr ? nr : 1));
+    if (!p->h) return SF_ERR_NOMEM;
+    p->nh = nr;
+    MPI_Offset at = 0;
+    int from = 0;
+    size_t left = 0;
+    for (size_t i = 0; i < nr; i++) {
+        const MPI_Offset *w = rdesc + DW * i;
+        /* the area holds each member's bytes after the previous one's */
+        while (left == 0) { p->roff[from] = at; left = (size_t)runs_from[from++]; }
+        left--;
+        if (w[0] != last_lay || w[1] != last_block) {
+            lay = sf_context_layout(ctx, (int)w[0]);
+            if (!lay || w[1] < 0 || w[1] >= lay->nblocks) return SF_ERR_ARG;
+            int e = sf_need_offsets(ctx, lay->file_id, (int)w[1]);
+            if (e != SF_OK) { sf_keep(&err, sf_note_failure(ctx, e, lay->file_id, (int)w[1], p->write)); o.begin = o.recsize = 0; }
+            else sf_layout_get_offsets(lay, (int)w[1], &o);
+            last_lay = (int)w[0];
+            last_block = (int)w[1];
+        }
+        sf_hrun *h = &p->h[i];
+        h->len = w[4] * lay->elsize;
+        h->disp = o.begin + w[2] * o.recsize + w[3] * lay->elsize;
+        h->at = at;
+        h->file_id = lay->file_id;
+        h->block = (int)w[1];
+        h->record = lay->record;
+        at += h->len;
+        p->rcount[from - 1] += h->len;
+    }
+    for (; from < ctx->nprocs; from++) p->roff[from] = at;
+    p->abytes = at;
+    sf_keep(&err, sf_runs_home_subs(p));
+    for (int k = 0; k < p->nsub; k++) {
+        sf_hsub *s = &p->subs[k];
+        const sf_layout *fl = sf_context_layout(ctx, s->file_id);
+        if (fl && sf_layout_get_offsets(fl, s->block, &o)) s->recsize = o.recsize;
+    }
+    return err;
+}
+
+static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset base)
+{
+    int P = ctx->nprocs, me = ctx->rank, err = SF_OK;
+    sf_run_list l = {NULL, 0, 0};
+    MPI_Offset *nruns = calloc((size_t)P * 4, sizeof(MPI_Offset)), *desc = NULL, *rdesc = NULL;
+    if (!nruns) return SF_ERR_NOMEM; /* agreed by the caller: nothing posted yet */
+    MPI_Offset *rruns = nruns + P, *so = nruns + 2 * P, *ro = nruns + 3 * P;
+    err = sf_call_runs(ctx, c->nreq, c->reqs, c->nnreq, c->nreqs, base, &l);
+    if (err == SF_OK) err = member_side(ctx, p, &l, nruns, &desc);
+    free(l.r);
+    /* a rank that failed sends nothing but still takes part */
+    if (err != SF_OK) memset(nruns, 0, sizeof(MPI_Offset) * P);
+    if (MPI_Alltoall(nruns, 1, MPI_OFFSET, rruns, 1, MPI_OFFSET, ctx->comm) != MPI_SUCCESS) {
+        free(nruns); free(desc);
+        return SF_ERR_MPI;
+    }
+    size_t nr = 0;
+    MPI_Offset *from = malloc(sizeof(MPI_Offset) * P);
+    if (!from) { sf_keep(&err, SF_ERR_NOMEM); memset(rruns, 0, sizeof(MPI_Offset) * P); }
+    else memcpy(from, rruns, sizeof(MPI_Offset) * P);
+    for (int q = 0; q < P; q++) {
+        so[q] = (q ? so[q - 1] + nruns[q - 1] : 0);
+        ro[q] = (MPI_Offset)nr;
+        nr += (size_t)rruns[q];
+    }
+    rdesc = malloc(sizeof(MPI_Offset) * DW * (nr ? nr : 1));
+    if (!rdesc) { sf_keep(&err, SF_ERR_NOMEM); memset(rruns, 0, sizeof(MPI_Offset) * P); }
+    for (int q = 0; q < P; q++) {
+        nruns[q] *= DW * sizeof(MPI_Offset); rruns[q] *= DW * sizeof(MPI_Offset);
+        so[q] *= DW * sizeof(MPI_Offset); ro[q] *= DW * sizeof(MPI_Offset);
+    }
+    if (err == SF_OK) memcpy((char *)rdesc + ro[me], (char *)desc + so[me], (size_t)nruns[me]);
+    rruns[me] = nruns[me] = 0;
+    sf_keep(&err, sf_runs_exchange(ctx, (char *)desc, nruns, so, (char *)rdesc, rruns, ro));
+    free(desc);
+    if (err == SF_OK) err = sf_runs_home_side(ctx, p, rdesc, nr, from);
+    free(from);
+    free(rdesc);
+    free(nruns);
+    return err;
+}
+
+int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset base, sf_rplan **out)
+{
+    int P = ctx->nprocs;
+    double t0 = MPI_Wtime();
+    sf_rplan *p = calloc(1, sizeof *p);
+    int err = p ? SF_OK : SF_ERR_NOMEM;
+    if (p) {
+        p->write = c->write;
+        p->relative = relative;
+        p->scount = calloc((size_t)P * 4, sizeof(MPI_Offset));
+        if (!p->scount) err = SF_ERR_NOMEM;
+        else { p->soff = p->scount + P; p->rcount = p->scount + 2 * P; p->roff = p->scount + 3 * P; }
+    }
+    if (err == SF_OK) err = sf_runs_key(c->write, c->nreq, c->reqs, c->nnreq, c->nreqs, relative, base, &p->key, &p->keylen);
+    /* without memory for the plan, this rank still answers the others */
+    if (err != SF_OK) {
+        MPI_Offset *z = calloc((size_t)P * 2, sizeof(MPI_Offset));
+        if (z) MPI_Alltoall(z, 1, MPI_OFFSET, z + P, 1, MPI_OFFSET, ctx->comm);
+        free(z);
+    } else {
+        err = build_steps(ctx, p, c, base);
+    }
+    ctx->counts.plan_builds++;
+    ctx->t_plan += MPI_Wtime() - t0;
+    err = sf_agree_err(ctx, err);
+    if (err != SF_OK) { sf_rplan_free(p); return err; }
+    *out = p;
+    return SF_OK;
+}
+
+/* ---- carrying out ------------------------------------------------------ */
+
+/* Between the callers' buffers and the packed bytes for (or from) each
+ * home, in the plan's order. */
+static void pack_all(sf_context *ctx, sf_rplan *p, const sf_call *c, char *sbuf, char *area, int to_packed)
+{
+    size_t i = 0;
+    for (int q = 0; q < ctx->nprocs; q++) {
+        char *at = q == ctx->rank ? area + p->roff[q] : sbuf + p->soff[q];
+        for (MPI_Offset done = 0; done < p->scount[q]; i++) {
+            const sf_mrun *m = &p->m[i];
+            char *mem = buffer_of(c, m->req) + m->moff;
+            if (to_packed) memcpy(at + done, mem, (size_t)m->len);
+            else memcpy(mem, at + done, (size_t)m->len);
+            done += m->len;
+        }
+    }
+}
+
+int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset base)
+{
+    int err = SF_OK, me = ctx->rank;
+    MPI_Offset others = p->sbytes - p->scount[me];
+    char *sbuf = malloc((size_t)(others > 0 ? others : 1)), *area = malloc((size_t)(p->abytes ? p->abytes : 1));
+    /* without memory this rank moves nothing, but still takes part */
+    MPI_Offset *zero = NULL;
+    if (!sbuf || !area) {
+        err = SF_ERR_NOMEM;
+        zero = calloc((size_t)ctx->nprocs, sizeof(MPI_Offset));
+        if (!zero) { free(sbuf); free(area); return SF_ERR_NOMEM; } /* (cannot take part) */
+    }
+    if (p->write) {
+        if (!zero) pack_all(ctx, p, c, sbuf, area, 1);
+        sf_keep(&err, sf_runs_exchange(ctx, sbuf, zero ? zero : p->scount, p->soff, area,
+                                       zero ? zero : p->rcount, p->roff));
+        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base));
+    } else {
+        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base));
+        sf_keep(&err, sf_runs_exchange(ctx, area, zero ? zero : p->rcount, p->roff, sbuf,
+                                       zero ? zero : p->scount, p->soff));
+        if (!zero) pack_all(ctx, p, c, sbuf, area, 0);
+    }
+    free(zero);
+    free(sbuf);
+    free(area);
+    return err;
+}
+
+/* ---- the cache ---------------------------------------------------------- */
+
+void sf_runs_forget(sf_context *ctx)
+{
+    for (int i = 0; i < SF_RUNS_SLOTS; i++) {
+        sf_rplan_free(ctx->rplans[i]);
+        ctx->rplans[i] = NULL;
+    }
+}
+
+unsigned sf_runs_candidates(const sf_context *ctx, const sf_call *c, MPI_Offset base)
+{
+    unsigned mask = 0;
+    for (int i = 0; i < SF_RUNS_SLOTS; i++) {
+        const sf_rplan *p = ctx->rplans[i];
+        if (p && sf_runs_key_matches(p->key, p->keylen, c->write, c->nreq, c->reqs, c->nnreq, c->nreqs,
+                                     p->relative, base < 0 ? 0 : base))
+            mask |= 1u << i;
+    }
+    return mask;
+}
+
+int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_min, MPI_Offset base_max,
+                   int relative_ok)
+{
+    int slot = -1;
+    for (int i = 0; i < SF_RUNS_SLOTS; i++)
+        if ((mask >> i & 1) && ctx->rplans[i] && (slot < 0 || ctx->rplans[i]->last_use > ctx->rplans[slot]->last_use))
+            slot = i;
+    if (slot >= 0 && ctx->rplans[slot]->relative && base_min != base_max) slot = -1;
+    MPI_Offset shift;
+    if (slot >= 0) {
+        shift = ctx->rplans[slot]->relative && base_min >= 0 ? base_min : 0;
+        ctx->counts.plan_hits++;
+    } else {
+        int relative = relative_ok && base_min == base_max && base_min >= 0;
+        shift = relative ? base_min : 0;
+        sf_rplan *p;
+        int err = sf_rplan_build(ctx, c, relative, shift, &p);
+        if (err != SF_OK) return err; /* agreed */
+        /* a free slot or the least recently used: the same on every rank */
+        slot = 0;
+        for (int i = 0; i < SF_RUNS_SLOTS; i++) {
+            if (!ctx->rplans[i]) { slot = i; break; }
+            if (ctx->rplans[i]->last_use < ctx->rplans[slot]->last_use) slot = i;
+        }
+        sf_rplan_free(ctx->rplans[slot]);
+        ctx->rplans[slot] = p;
+    }
+    sf_rplan *p = ctx->rplans[slot];
+    p->last_use = ctx->plan_clock;
+    double t0 = MPI_Wtime();
+    int err = sf_rplan_exec(ctx, p, c, shift);
+    ctx->t_move += MPI_Wtime() - t0;
+    return err;
+}

@@ -1,0 +1,182 @@
+/*
+ * runs_home.c: a home's subfile parts in a runs plan, and their I/O.
+ *
+ * The home holds every member's runs of its subfiles, sorted by offset in
+ * the subfile. Consecutive runs coalesce into segments; a part with one
+ * segment is one plain read or write, one with several goes through a
+ * file view (an hindexed type of its segments, built once per plan) with
+ * one MPI-IO call. Its bytes are staged in file order: the staging buffer
+ * holds one part at a time. Runs that overlap (the call's own business:
+ * undefined, as in PnetCDF) make a read-modify-write of the part's span,
+ * the later run (higher rank, later piece) winning.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "runs.h"
+
+static int cmp_hrun(const void *a, const void *b)
+{
+    const sf_hrun *x = a, *y = b;
+    if (x->file_id != y->file_id) return x->file_id < y->file_id ? -1 : 1;
+    if (x->block != y->block) return x->block < y->block ? -1 : 1;
+    if (x->record != y->record) return x->record < y->record ? -1 : 1;
+    if (x->disp != y->disp) return x->disp < y->disp ? -1 : 1;
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+static int same_part(const sf_hrun *x, const sf_hrun *y)
+{
+    return x->file_id == y->file_id && x->block == y->block && x->record == y->record;
+}
+
+/* The segments of part s (as hindexed) when it has more than one. */
+static int part_type(sf_rplan *p, sf_hsub *s)
+{
+    int *len = malloc(sizeof(int) * (size_t)s->nseg);
+    MPI_Aint *disp = malloc(sizeof(MPI_Aint) * (size_t)s->nseg);
+    int err = len && disp ? SF_OK : SF_ERR_NOMEM, k = -1;
+    MPI_Offset end = -1;
+    for (size_t i = s->first; err == SF_OK && i < s->end; i++) {
+        const sf_hrun *h = &p->h[i];
+        if (h->disp == end) len[k] += (int)h->len;
+        else { k++; len[k] = (int)h->len; disp[k] = (MPI_Aint)(h->disp - s->lo); }
+        end = h->disp + h->len;
+    }
+    if (err == SF_OK) err = SF_MPI_OK(MPI_Type_create_hindexed(s->nseg, len, disp, MPI_BYTE, &s->ftype));
+    if (err == SF_OK) err = SF_MPI_OK(MPI_Type_commit(&s->ftype));
+    else s->ftype = MPI_DATATYPE_NULL;
+    free(len);
+    free(disp);
+    return err;
+}
+
+int sf_runs_home_subs(sf_rplan *p)
+{
+    if (p->nh > 1) qsort(p->h, p->nh, sizeof(sf_hrun), cmp_hrun);
+    int n = 0;
+    for (size_t i = 0; i < p->nh; i++) n += i == 0 || !same_part(&p->h[i], &p->h[i - 1]);
+    p->subs = calloc(n ? n : 1, sizeof(sf_hsub));
+    if (!p->subs) return SF_ERR_NOMEM;
+    p->nsub = n;
+    int err = SF_OK;
+    size_t i = 0;
+    for (int k = 0; k < n; k++) {
+        sf_hsub *s = &p->subs[k];
+        s->file_id = p->h[i].file_id;
+        s->block = p->h[i].block;
+        s->record = p->h[i].record;
+        s->first = i;
+        s->ftype = MPI_DATATYPE_NULL;
+        s->lo = p->h[i].disp;
+        s->hi = s->lo;
+        MPI_Offset end = -1;
+        for (; i < p->nh && same_part(&p->h[i], &p->h[s->first]); i++) {
+            const sf_hrun *h = &p->h[i];
+            if (h->disp < end) s->overlap = 1;
+            if (h->disp != end) s->nseg++;
+            end = h->disp + h->len;
+            if (end > s->hi) s->hi = end;
+            s->bytes += h->len;
+        }
+        s->end = i;
+        MPI_Offset need = s->overlap ? s->hi - s->lo : s->bytes;
+        if (need > INT_MAX && (s->overlap || s->nseg > 1)) sf_keep(&err, SF_ERR_ARG); /* one MPI-IO call */
+        if (!s->overlap && s->nseg == 1 && need > SF_RUNS_STAGE) need = SF_RUNS_STAGE; /* in pieces */
+        if (need > p->stage) p->stage = need;
+        if (err == SF_OK && !s->overlap && s->nseg > 1) sf_keep(&err, part_type(p, s));
+    }
+    return err;
+}
+
+/* A part that is one run of bytes in the subfile, through a staging
+ * buffer of at most SF_RUNS_STAGE bytes (its runs in turn: a run longer
+ * than that is cut). */
+static int dense_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *area, char *stage,
+                    MPI_Offset shift)
+{
+    int err = SF_OK;
+    MPI_Offset done = 0; /* bytes of the part moved */
+    size_t i = s->first;
+    MPI_Offset into = 0; /* bytes of run i already staged */
+    while (done < s->bytes && err == SF_OK) {
+        MPI_Offset n = s->bytes - done < SF_RUNS_STAGE ? s->bytes - done : SF_RUNS_STAGE;
+        if (!p->write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 0);
+        /* the runs (or parts of runs) that fill [done, done + n) */
+        size_t j = i;
+        MPI_Offset at = into, pos = 0;
+        while (pos < n) {
+            MPI_Offset k = p->h[j].len - at < n - pos ? p->h[j].len - at : n - pos;
+            if (p->write) memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
+            else memcpy(area + p->h[j].at + at, stage + pos, (size_t)k);
+            pos += k;
+            at += k;
+            if (at == p->h[j].len) { j++; at = 0; }
+        }
+        if (p->write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 1);
+        i = j;
+        into = at;
+        done += n;
+    }
+    return err;
+}
+
+/* One part between the area and its subfile. */
+static int part_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *area, char *stage,
+                   MPI_Offset shift)
+{
+    int write = p->write, err = SF_OK;
+    if (s->overlap) {
+        MPI_Offset span = s->hi - s->lo;
+        sf_keep(&err, sf_rw_run(ctx, fh, s->lo + shift, stage, span, 0));
+        for (size_t i = s->first; i < s->end; i++) {
+            const sf_hrun *h = &p->h[i];
+            if (write) memcpy(stage + (h->disp - s->lo), area + h->at, (size_t)h->len);
+            else memcpy(area + h->at, stage + (h->disp - s->lo), (size_t)h->len);
+        }
+        if (write && err == SF_OK) err = sf_rw_run(ctx, fh, s->lo + shift, stage, span, 1);
+        return err;
+    }
+    if (s->nseg == 1) return dense_io(ctx, p, s, fh, area, stage, shift);
+    MPI_Offset pos = 0;
+    if (write)
+        for (size_t i = s->first; i < s->end; i++, pos += p->h[i - 1].len)
+            memcpy(stage + pos, area + p->h[i].at, (size_t)p->h[i].len);
+    {
+        MPI_Status st;
+        int rc = MPI_File_set_view(fh, s->lo + shift, MPI_BYTE, s->ftype, "native", MPI_INFO_NULL);
+        if (rc != MPI_SUCCESS) return SF_ERR_MPI;
+        rc = write ? MPI_File_write_at(fh, 0, stage, (int)s->bytes, MPI_BYTE, &st)
+                   : MPI_File_read_at(fh, 0, stage, (int)s->bytes, MPI_BYTE, &st);
+        MPI_Count got = 0;
+        if (rc != MPI_SUCCESS) err = sf_error_from_mpi(rc, write ? SF_ERR_WRITE : SF_ERR_READ);
+        else if (MPI_Get_elements_x(&st, MPI_BYTE, &got) != MPI_SUCCESS) got = write ? 0 : s->bytes;
+        if (err == SF_OK && got < s->bytes) {
+            if (write) err = SF_ERR_WRITE;
+            else memset(stage + got, 0, (size_t)(s->bytes - got)); /* never written */
+        }
+        if (MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL) != MPI_SUCCESS)
+            sf_keep(&err, SF_ERR_MPI);
+    }
+    if (!write)
+        for (size_t i = s->first; i < s->end; i++, pos += p->h[i - 1].len)
+            memcpy(area + p->h[i].at, stage + pos, (size_t)p->h[i].len);
+    return err;
+}
+
+int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
+{
+    int err = SF_OK;
+    if (!p->nsub) return SF_OK;
+    char *stage = malloc((size_t)(p->stage ? p->stage : 1));
+    if (!stage) return SF_ERR_NOMEM;
+    for (int k = 0; k < p->nsub; k++) {
+        sf_hsub *s = &p->subs[k];
+        MPI_File fh = MPI_FILE_NULL;
+        int e = sf_self_open(ctx, s->file_id, s->block, &fh);
+        if (e == SF_OK) e = part_io(ctx, p, s, fh, area, stage, s->record ? base * s->recsize : 0);
+        sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));
+    }
+    free(stage);
+    return err;
+}
