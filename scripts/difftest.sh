@@ -19,7 +19,7 @@ B=${top_builddir:-$here}
 S=${top_srcdir:-$here}
 MPIEXEC=${MPIEXEC:-mpiexec}
 NCDUMP=${NCDUMP:-ncdump}
-PROG=$B/test/difftest/difftest
+PROG=${DIFFTEST_PROG:-$B/test/difftest/difftest}
 PRE=$B/.libs/libncsf-preload.so
 MERGE=$B/tools/ncsf-merge
 NCMPIDIFF=${NCMPIDIFF:-$(command -v ncmpidiff || echo "$B/.deps/pnetcdf/bin/ncmpidiff")}
@@ -46,7 +46,7 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$PROG" ] || { echo "no $PROG: make check builds it (make test/difftest/difftest)" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/difftest.XXXXXX")
-[ -n "${DIFFTEST_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
+if [ -n "${DIFFTEST_KEEP:-}" ]; then echo "logs and datasets kept in $work"; else trap 'rm -rf "$work"' EXIT; fi
 regdir=${regdir:-$work/regressions}
 mkdir -p "$regdir"
 
@@ -91,7 +91,9 @@ compare() {
       local call=${pl:-$sl}
       [ -z "$pl" ] && call=$sl
       [ -z "$sl" ] && [ "$src" != 0 ] && call="exit:$src"
-      call=$(echo "$call" | sed 's/^[0-9]* //; s/[( =].*//')
+      # the call and its op index: shrinking keeps op indices, so "the same
+      # op differs first" is the criterion
+      call=$(echo "$call" | sed 's/^\([0-9]*\) \([^( =]*\).*/\2@\1/')
       echo "log|$call|rank $r line $n: plain: ${pl:-<none, exit $prc>} || ncsf: ${sl:-<none, exit $src>}"
       return
     fi
@@ -120,8 +122,10 @@ compare() {
 # both runs of SEED at NP (with OPS), then compare: prints the difference
 both() {
   local d=$1 seed=$2 np=$3 nf=$4 ops=${5:-}
-  run plain "$d" "$seed" "$np" "$nf" "$ops"
+  # side by side (they write different files): half the time on two cores
+  run plain "$d" "$seed" "$np" "$nf" "$ops" &
   run ncsf "$d" "$seed" "$np" "$nf" "$ops"
+  wait
   compare "$d" "$np"
 }
 
@@ -142,9 +146,9 @@ shrink_ops() {
   local ops=() keep try diffl
   for ((i = 0; i < n; i++)); do ops+=("$i"); done
   chunk=$(( (n + 1) / 2 ))
-  while [ "$chunk" -ge 1 ] && [ $tests -lt "${DIFFTEST_SHRINK_TESTS:-80}" ]; do
+  while [ "$chunk" -ge 1 ] && [ $tests -lt "${DIFFTEST_SHRINK_TESTS:-60}" ]; do
     local removed=0
-    for ((i = 0; i < ${#ops[@]} && tests < ${DIFFTEST_SHRINK_TESTS:-80}; i += chunk)); do
+    for ((i = 0; i < ${#ops[@]} && tests < ${DIFFTEST_SHRINK_TESTS:-60}; i += chunk)); do
       keep=("${ops[@]:0:i}" "${ops[@]:i+chunk}")
       [ ${#keep[@]} -gt 0 ] || continue
       try=$(IFS=,; echo "${keep[*]}")

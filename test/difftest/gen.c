@@ -145,8 +145,13 @@ static void gen_def_var(Model *m)
     op->nd = rnd_below(&m->r, 4);
     for (int i = 0; i < MAXDIMS; i++) if (m->dim[i].used && m->dim[i].unlim) unlim = i;
     for (int i = 0; i < op->nd; i++) {
-        int d = pick_dim(m), tries = 4;
-        while (m->dim[d].used && m->dim[d].unlim && !chance(m, 4) && --tries) d = pick_dim(m);
+        int d = pick_dim(m), tries = 8;
+        for (;;) {                   /* distinct dimensions, the record one not after the first */
+            int again = m->dim[d].used && m->dim[d].unlim && !chance(m, 4);
+            for (int j = 0; j < i; j++) again |= op->dims[j] == d;
+            if (!again || !--tries) break;
+            d = pick_dim(m);
+        }
         op->dims[i] = d;
     }
     if (op->nd > 0 && unlim >= 0 && chance(m, 50)) op->dims[0] = unlim;
@@ -191,8 +196,15 @@ static void gen_fill(Model *m)
     Op *op = add(m, chance(m, 60) ? OP_DEF_VAR_FILL : OP_SET_FILL);
     op->slot = pick_var(m);
     op->type = m->var[op->slot].used ? m->var[op->slot].type : NC_INT;
-    op->arg[0] = rnd_below(&m->r, 3) == 0;        /* no_fill / NC_NOFILL */
+    op->arg[0] = chance(m, 25);                   /* no_fill / NC_NOFILL */
     op->arg[1] = chance(m, 20);                   /* def_var_fill with a NULL value */
+    if (op->arg[0] && room(m)) {
+        /* what a program reads where nothing was written without fill is
+           undefined (PnetCDF leaves the buffer as it was, ncsf gives
+           zeros): fill goes back on at once, the switch is still tested */
+        Op *back = add(m, op->kind);
+        back->slot = op->slot, back->type = op->type;
+    }
 }
 
 /* the define phase: dimensions, variables, attributes, fill settings */
