@@ -106,7 +106,11 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     ncsf_file *f = ncsfi_lookup(ncid);
     if (!f) return collective ? ncmpi_wait_all(ncid, num, reqs, statuses)
                               : ncmpi_wait(ncid, num, reqs, statuses);
+    /* PnetCDF's checks and their order (define mode, then the wrong data
+     * mode): a refused wait completes nothing, touches no status */
+    if (f->indef) return NC_EINDEFINE;
     if (collective && f->indep) return NC_EINDEP;
+    if (!collective && !f->indep) return NC_ENOTINDEP;
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int n = 0, npnc = 0, err = NC_NOERR;

@@ -70,7 +70,7 @@ typedef struct {
 /* the interpreter's state: what the calls have returned so far */
 typedef struct {
     int rank, nprocs;
-    int ncid, open;
+    int ncid, open, indef, indep;  /* as the calls that succeeded left them */
     const char *path;
     int dimid[MAXDIMS], varid[MAXVARS];
     Req req[MAXREQ];
@@ -88,6 +88,7 @@ void exec_data(State *s, const Op *op, int index);
 void exec_wait(State *s, const Op *op, int index);
 void exec_multi(State *s, const Op *op, int index);
 void exec_readall(State *s, const Op *op, int index);
+void fill_new_records(State *s, MPI_Offset end);
 int bad_id(void);
 int var_of(const State *s, int slot);
 

@@ -190,7 +190,7 @@ static void file_op(State *s, const Op *op, int index)
         for (int i = 0; i < MAXVARS; i++) s->varid[i] = -1;
         forget_requests(s);
         e = ncmpi_create(MPI_COMM_WORLD, s->path, cmode, MPI_INFO_NULL, &s->ncid);
-        s->open = e == NC_NOERR;
+        s->open = s->indef = e == NC_NOERR, s->indep = 0;
         snprintf(call, sizeof call, "create(cdf%d)", op->arg[0]);
         log_line(s, index, call, e, NULL);
         return;
@@ -198,7 +198,7 @@ static void file_op(State *s, const Op *op, int index)
     case OP_OPEN:
         forget_requests(s);
         e = ncmpi_open(MPI_COMM_WORLD, s->path, op->arg[0] ? NC_WRITE : NC_NOWRITE, MPI_INFO_NULL, &s->ncid);
-        s->open = e == NC_NOERR;
+        s->open = e == NC_NOERR, s->indef = s->indep = 0;
         log_line(s, index, op->arg[0] ? "open(write)" : "open(nowrite)", e, NULL);
         return;
     case OP_CLOSE:
@@ -224,8 +224,16 @@ void exec_op(State *s, const Op *op, int index)
     switch (op->kind) {
     case OP_CREATE: case OP_OPEN: case OP_CLOSE: case OP_DELETE: case OP_SET_FILL:
         file_op(s, op, index); return;
-    case OP_REDEF: log_line(s, index, "redef", ncmpi_redef(s->ncid), NULL); return;
-    case OP_ENDDEF: log_line(s, index, "enddef", ncmpi_enddef(s->ncid), NULL); return;
+    case OP_REDEF:
+        e = ncmpi_redef(s->ncid);
+        if (e == NC_NOERR) s->indef = 1, s->indep = 0;
+        log_line(s, index, "redef", e, NULL);
+        return;
+    case OP_ENDDEF:
+        e = ncmpi_enddef(s->ncid);
+        if (e == NC_NOERR) s->indef = 0, s->indep = 0;
+        log_line(s, index, "enddef", e, NULL);
+        return;
     case OP_DEF_DIM:
         e = ncmpi_def_dim(s->ncid, op->name, op->len, &id);
         if (e == NC_NOERR) s->dimid[op->slot] = id;
@@ -255,8 +263,16 @@ void exec_op(State *s, const Op *op, int index)
         log_line(s, index, call, ncmpi_rename_var(s->ncid, var_of(s, op->slot), op->name), NULL);
         return;
     case OP_DEF_VAR_FILL: def_var_fill(s, op, index); return;
-    case OP_BEGIN_INDEP: log_line(s, index, "begin_indep_data", ncmpi_begin_indep_data(s->ncid), NULL); return;
-    case OP_END_INDEP: log_line(s, index, "end_indep_data", ncmpi_end_indep_data(s->ncid), NULL); return;
+    case OP_BEGIN_INDEP:
+        e = ncmpi_begin_indep_data(s->ncid);
+        if (e == NC_NOERR) s->indep = 1;
+        log_line(s, index, "begin_indep_data", e, NULL);
+        return;
+    case OP_END_INDEP:
+        e = ncmpi_end_indep_data(s->ncid);
+        if (e == NC_NOERR) s->indep = 0;
+        log_line(s, index, "end_indep_data", e, NULL);
+        return;
     case OP_SYNC: log_line(s, index, "sync", ncmpi_sync(s->ncid), NULL); return;
     case OP_SYNC_NUMRECS: log_line(s, index, "sync_numrecs", ncmpi_sync_numrecs(s->ncid), NULL); return;
     case OP_FLUSH: log_line(s, index, "flush", ncmpi_flush(s->ncid), NULL); return;

@@ -14,7 +14,7 @@
 #include "difftest.h"
 
 typedef struct {
-    int nd, num, vec;                      /* vec: a strided MPI vector in memory */
+    int nd, num, vec, rec0;                /* vec: a strided MPI vector in memory */
     MPI_Offset st[3][MAXDIMS], ct[3][MAXDIMS], sd[MAXDIMS], im[MAXDIMS];
     MPI_Offset n, mem;                     /* elements moved, elements in the buffer */
 } Region;
@@ -73,11 +73,48 @@ static void real_shape(State *s, int vid, const Shape *guess, Shape *sh)
     }
 }
 
+/* PnetCDF fills no record by itself (and its default is no fill): what a
+ * program reads of a record it did not write all of is undefined. So, not
+ * logged, as part of the harness: a collective op that may add records
+ * first fills them with fill_var_rec (every rank, the same records); an
+ * op in independent mode adds none. */
+void fill_new_records(State *s, MPI_Offset end)
+{
+    int unlim = -1, nvars = 0, dims[MAXDIMS], nd;
+    MPI_Offset n = 0, all = 0;
+    MPI_Allreduce(&end, &all, 1, MPI_OFFSET, MPI_MAX, MPI_COMM_WORLD);
+    if (ncmpi_inq_unlimdim(s->ncid, &unlim) != NC_NOERR || unlim < 0 ||
+        ncmpi_inq_dimlen(s->ncid, unlim, &n) != NC_NOERR || ncmpi_inq_nvars(s->ncid, &nvars) != NC_NOERR) return;
+    if (all > n + 4) all = n + 4;
+    for (MPI_Offset rec = n; rec < all; rec++)
+        for (int v = 0; v < nvars && v < 16; v++)
+            if (ncmpi_inq_varndims(s->ncid, v, &nd) == NC_NOERR && nd > 0 && nd <= MAXDIMS &&
+                ncmpi_inq_vardimid(s->ncid, v, dims) == NC_NOERR && dims[0] == unlim)
+                ncmpi_fill_var_rec(s->ncid, v, rec);
+}
+
+/* the records past the end a region writes (0: none) */
+static MPI_Offset region_end(const Region *g, int rec0)
+{
+    MPI_Offset end = 0;
+    for (int k = 0; rec0 && g->nd > 0 && k < g->num; k++)
+        if (prod(g->ct[k], g->nd) > 0 && g->ct[k][0] > 0) {
+            MPI_Offset e = g->st[k][0] + (g->ct[k][0] - 1) * g->sd[0] + 1;
+            if (e > end) end = e;
+        }
+    return end;
+}
+
 static void pick_region(State *s, const Op *op, const Shape *guess, int api, int vid, Region *g, unsigned long long *r)
 {
     Shape shape, *sh = &shape;
     real_shape(s, vid, guess, sh);
+    /* no new record from an independent op: it could not fill them */
+    if (sh->rec0 && (s->indep || op->how == HOW_INDEP)) sh->len[0] = sh->len[0] > 1 ? sh->len[0] - 1 : 1;
+    g->rec0 = sh->rec0;
+    int rec0 = g->rec0;
     memset(g, 0, sizeof *g);
+    g->rec0 = rec0;
     g->nd = sh->nd;
     g->num = 1;
     for (int i = 0; i < MAXDIMS; i++) g->sd[i] = 1;
@@ -262,6 +299,7 @@ void exec_data(State *s, const Op *op, int index)
         region_text(&g, where, sizeof where);
         fprintf(stderr, "[%d] op %d var=%d %s n=%lld\n", s->rank, index, vid, where, (long long)g.n);
     }
+    if (put && !s->indef && !s->indep) fill_new_records(s, region_end(&g, g.rec0));
     e = issue(s, op, vid, &g, buf, bufcount, dt, &req);
     static const char *apis[] = {"var", "var1", "vara", "vars", "varm", "varn"};
     region_text(&g, where, sizeof where);
@@ -311,14 +349,14 @@ void exec_wait(State *s, const Op *op, int index)
     snprintf(call, sizeof call, "%s(%s,%d)", cancel ? "cancel" : indep ? "wait" : "wait_all",
              which == 0 ? "REQ_ALL" : which == 3 ? "none" : which == 4 ? "PUT_REQ_ALL" : which == 5 ? "GET_REQ_ALL" : "list", list ? n : num);
     log_line(s, index, call, e, "%s", out);
-    if (e == NC_EINDEP || e == NC_ENOTINDEP || e == NC_EBADID || which == 3) return;
+    if (e == NC_EINDEP || e == NC_ENOTINDEP || e == NC_EINDEFINE || e == NC_EBADID || which == 3) return;
     for (int i = 0; i < MAXREQ; i++) {
         Req *q = &s->req[i];
         if (!involved(q, which)) continue;
         if (q->get && !cancel) {
             snprintf(call, sizeof call, "iget_done(slot=%d,op=%d)", i, q->op);
             log_values(vals, sizeof vals, q->mt, q->buf, q->n);
-            log_line(s, index, call, NC_NOERR, "%s", vals);
+            log_line(s, index, call, e, "%s", vals);      /* the wait's code */
         }
         q->live = 0;
     }
@@ -347,6 +385,11 @@ void exec_multi(State *s, const Op *op, int index)
         if (put) fill_buffer(op, op->vslot[i], &g[i], mts[i], bufs[i]);
         region_text(&g[i], where, sizeof where);
         snprintf(call + strlen(call), sizeof call - strlen(call), "%svar=%d%s", i ? "," : "", vids[i], where);
+    }
+    if (put && !s->indef && !s->indep) {
+        MPI_Offset end = 0;
+        for (int i = 0; i < op->nv; i++) if (region_end(&g[i], g[i].rec0) > end) end = region_end(&g[i], g[i].rec0);
+        fill_new_records(s, end);
     }
     if (put) e = op->arg[1] ? ncmpi_mput_vara(s->ncid, op->nv, vids, sts, cts, bufs, counts, dts)
                             : ncmpi_mput_vara_all(s->ncid, op->nv, vids, sts, cts, bufs, counts, dts);

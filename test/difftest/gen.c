@@ -116,6 +116,8 @@ static void gen_create(Model *m)
     m->open = m->define = m->writable = 1;
     m->indep = m->attached = m->nreq = 0;
     m->recs = 0;
+    /* PnetCDF's default is no fill: unwritten data would be undefined */
+    add(m, OP_SET_FILL);
 }
 
 static void gen_def_dim(Model *m)
@@ -290,6 +292,11 @@ static void gen_reopen(Model *m)
     op = add(m, OP_OPEN);
     op->arg[0] = m->writable = chance(m, 70);
     m->define = m->indep = m->nreq = m->attached = m->pending = 0;
+    if (m->writable) {              /* an open is in no-fill mode again */
+        add(m, OP_REDEF);
+        add(m, OP_SET_FILL);
+        add(m, OP_ENDDEF);
+    }
     m->gen = m->p->nops;
 }
 
