@@ -133,7 +133,7 @@ both() {
 known_class() {
   [ -f "$KNOWN" ] || return 0
   local cls pat rest
-  while IFS='|' read -r cls pat rest; do
+  while IFS=$'\t' read -r cls pat rest; do
     case $cls in ''|'#'*) continue ;; esac
     if echo "$1" | grep -Eq -- "$pat"; then echo "$cls"; return; fi
   done < "$KNOWN"
@@ -219,7 +219,7 @@ else
 fi
 # a known class that matched nothing: its fix may have landed (the list only shrinks)
 if [ -f "$KNOWN" ]; then
-  while IFS='|' read -r cls rest; do
+  while IFS=$'\t' read -r cls rest; do
     case $cls in ''|'#'*) continue ;; esac
     [ -n "${matched[$cls]:-}" ] || echo "NOTE: known class $cls matched nothing in this run"
   done < "$KNOWN"

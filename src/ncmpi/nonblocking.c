@@ -158,16 +158,18 @@ run:;
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
     if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2);
+    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2), first = NC_NOERR;
     for (int i = 0; i < n; i++) {
         int st = ncsfi_finish(&mine[i]->p);
         if (run_err) st = run_err;
+        if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
         if (statuses && slot[i] >= 0) statuses[slot[i]] = st;
         if (slot[i] >= 0) reqs[slot[i]] = NC_REQ_NULL;
         ncsfi_release(&mine[i]->p);
         free(mine[i]);
     }
     if (!err) err = run_err;
+    if (!err) err = first;
     free(ps);
     free(mine);
     free(slot);
