@@ -62,7 +62,7 @@ typedef struct {
 
 /* one request of a nonblocking call, until it is waited for */
 typedef struct {
-    int id, live, op, mt, get;
+    int id, live, op, mt, get, api;
     void *buf;                 /* never freed: a failed wait may leave it the library's */
     MPI_Offset n;
 } Req;

@@ -269,7 +269,7 @@ static void keep_request(State *s, const Op *op, int index, int req, void *buf, 
     int slot = op->arg[0];
     if (slot < 0 || slot >= MAXREQ) return;   /* left pending: a later wait-all takes it */
     Req *q = &s->req[slot];
-    q->id = req, q->live = 1, q->op = index, q->mt = op->mt, q->get = op->kind == OP_GET;
+    q->id = req, q->live = 1, q->op = index, q->mt = op->mt, q->get = op->kind == OP_GET, q->api = op->api;
     q->buf = buf, q->n = g->mem;
 }
 
@@ -354,7 +354,8 @@ void exec_wait(State *s, const Op *op, int index)
         Req *q = &s->req[i];
         if (!involved(q, which)) continue;
         if (q->get && !cancel) {
-            snprintf(call, sizeof call, "iget_done(slot=%d,op=%d)", i, q->op);
+            static const char *apis[] = {"var", "var1", "vara", "vars", "varm", "varn"};
+            snprintf(call, sizeof call, "iget_done(slot=%d,op=%d,%s)", i, q->op, apis[q->api % API_NAPIS]);
             log_values(vals, sizeof vals, q->mt, q->buf, q->n);
             log_line(s, index, call, e, "%s", vals);      /* the wait's code */
         }
