@@ -133,11 +133,11 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
     }
     ncmpi_inq_unlimdim(ncid, &dp->unlim);
     for (int d = 0; d < ndims; d++) {
-        if ((err = ncmpi_inq_dimlen(ncid, dimids[d], &gsize[d]))) goto out;
-        if (dimids[d] == dp->unlim) {
-            if (d != 0) { err = NC_EUNLIMPOS; goto out; }
-            gsize[d] = 0;
-        }
+        /* a bad dimension id, the record dimension after the first: left
+         * to PnetCDF's def_var too, which checks a name in use first */
+        if (ncmpi_inq_dimlen(ncid, dimids[d], &gsize[d]) != NC_NOERR || (dimids[d] == dp->unlim && d != 0))
+            goto out;
+        if (dimids[d] == dp->unlim) gsize[d] = 0;
     }
     dp->record = dp->unlim >= 0 && dimids[0] == dp->unlim;
     if (!c.explicit_ && !file_selects(f, name, xtype, ndims, dimids, gsize, dp->record)) goto out;

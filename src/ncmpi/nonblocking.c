@@ -116,7 +116,11 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     ncsf_file *f = ncsfi_lookup(ncid);
     if (!f) return collective ? ncmpi_wait_all(ncid, num, reqs, statuses)
                               : ncmpi_wait(ncid, num, reqs, statuses);
+    /* PnetCDF's checks and their order (define mode, then the wrong data
+     * mode): a refused wait completes nothing, touches no status */
+    if (f->indef) return NC_EINDEFINE;
     if (collective && f->indep) return NC_EINDEP;
+    if (!collective && !f->indep) return NC_ENOTINDEP;
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int n = 0, npnc = 0, err = NC_NOERR;
@@ -164,17 +168,19 @@ run:;
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
     if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2);
+    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2), first = NC_NOERR;
     for (int i = 0; i < n; i++) {
         int st = mine[i]->err ? mine[i]->err : ncsfi_finish(&mine[i]->p);
         if (run_err) st = run_err;
         if (mine[i]->err && !err) err = mine[i]->err;
+        if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
         if (statuses && slot[i] >= 0) statuses[slot[i]] = st;
         if (slot[i] >= 0) reqs[slot[i]] = NC_REQ_NULL;
         ncsfi_release(&mine[i]->p);
         free(mine[i]);
     }
     if (!err) err = run_err;
+    if (!err) err = first;
     free(ps);
     free(mine);
     free(slot);
