@@ -25,7 +25,7 @@
 #
 # RUN is a name as printed (testcases/flexible, nc_test/nc_test-5) or a
 # directory (largefile). NCSF_SUITE_TIMEOUT: seconds a run may take
-# (default 120; a hang fails, it does not block). NCSF_SUITE_SLOW=1 also
+# (default 180; a hang fails, it does not block). NCSF_SUITE_SLOW=1 also
 # runs the programs that take minutes (largefile/large_files: 4.3 GB
 # written and read back).
 #
@@ -51,20 +51,24 @@ merge=$top/tools/ncsf-merge
 diff=$pnc/bin/ncmpidiff
 xfail_list=$top/scripts/pnetcdf-suite.xfail
 MPIEXEC=${MPIEXEC:-mpiexec}
-TIMEOUT=${NCSF_SUITE_TIMEOUT:-120}
+TIMEOUT=${NCSF_SUITE_TIMEOUT:-180}
 HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
 BIG=$((1 << 30))
 dirs="testcases nonblocking C nc_test nf_test nf90_test F90 cdf_format header fandc largefile subfile burst_buffer"
 
 # How PnetCDF's scripts run DIR/PROG, one line per run:
-#   NAME|PROCS|CWD|FIRST|ARGS
+#   NAME|PROCS|CWD|FIRST|ARGS|UNDEFINED
 # NAME is what is printed and what scripts/pnetcdf-suite.xfail names.
 # PROCS: the process counts. CWD: "prog" runs it in its directory (some
 # read files there), "out" in the run's output directory (it writes files
 # of fixed names into the current one). FIRST: a program of the same
 # directory run before it with the same arguments (a reader's writer).
 # In ARGS @OUT@ is the output directory, @SRC@ the program's source
-# directory. The default is PROG @OUT@/PROG.nc at 1 and 4 processes.
+# directory. UNDEFINED: process counts at which what the program leaves
+# in its files is not determined (processes writing the same elements
+# with different values, or parts never written in a file without fill):
+# the files are not compared there, the program's own checks of what it
+# reads stand. The default is PROG @OUT@/PROG.nc at 1 and 4 processes.
 runs_of() {
   local d=${1%/*} p=${1#*/} v
   case $1 in
@@ -83,6 +87,13 @@ runs_of() {
                         echo "$1|1 4|out||" ;;             # write testfile.nc, pnf_test.nc
     # MPI_COMM_SELF on every process: the same 4.3 GB file written by each
     largefile/large_files) echo "$1|1|prog||@OUT@/$p.nc" ;;
+    # 10240 dimensions, variables and attributes: at 4 processes on 2
+    # cores it takes minutes without ncsf
+    largefile/large_dims_vars_attrs) echo "$1|1|prog||@OUT@/$p.nc" ;;
+    # every process writes the whole variable, each its own values
+    F90/test_fill)      echo "$1|1 4|prog||@OUT@/$p.nc|4" ;;
+    # each of 4 processes writes a quarter; fewer leave the rest unwritten
+    F90/f90tst_parallel) echo "$1|1 4|prog||@OUT@/$p.nc|1" ;;
     *)                  echo "$1|1 4|prog||@OUT@/$p.nc" ;;
   esac
 }
@@ -171,7 +182,7 @@ compare() {
 }
 
 for r in "${runs[@]}"; do
-  IFS='|' read -r prog name procs cw first args <<< "$r"
+  IFS='|' read -r prog name procs cw first args undef <<< "$r"
   pdir=$src/test/${prog%/*} pname=${prog#*/}
   read -r need_disk need_mem slow <<< "$(needs_of "$prog")"
   for np in $procs; do
@@ -200,7 +211,11 @@ for r in "${runs[@]}"; do
     why="" notes=""
     [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error|expect' "$w/ncsf.txt" | cut -c1-160)"
     [ $rc -eq 124 ] && why="timed out after ${TIMEOUT}s through ncsf"
-    [ -n "$why" ] || compare
+    if [ -z "$why" ] && [[ " $undef " == *" $np "* ]]; then
+      notes="; files not compared: their contents are not determined at np=$np"
+    elif [ -z "$why" ]; then
+      compare
+    fi
     t=$((SECONDS - t0))
     reason=$(xfail_reason "$name" "$np")
     if [ -z "$why" ] && [ -z "$reason" ]; then

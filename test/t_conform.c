@@ -18,6 +18,16 @@
  *          subfiles' creation; PnetCDF's own outcome is wanted
  *          (header_consistency)
  *
+ * codes    a typed call of text on numbers with bad coordinates said
+ *          NC_EINVALCOORDS (PnetCDF: NC_ECHAR first); a wait_all on a
+ *          request that failed with NC_ERANGE returned NC_NOERR (PnetCDF:
+ *          the first failed status); an iget of no elements stayed pending
+ *          and close said NC_EPENDING (PnetCDF: NC_REQ_NULL at once)
+ *          (nc_test); ncmpi_inq_recsize gave the base file's record size
+ *          (inq_recsize); ncmpi_inq_varoffset gave the placeholder's
+ *          offset, where a program reading the bytes with MPI-IO found
+ *          other data (largefile/large_var): now NC_ENOTSUPPORT
+ *
  * PNETCDF_SAFE_MODE=1 in the environment: the codes of PnetCDF's safe mode.
  */
 #include <stdio.h>
@@ -197,11 +207,61 @@ static void mixdef(void)
     MPI_Info_free(&info);
 }
 
+static void codes(void)
+{
+    char p[512];
+    int ncid, dims[2], iv, rv, tv, req, st, nofill;
+    long long n = 4LL * ts.nprocs;
+    MPI_Info info = hints();
+    ts.where = "codes";
+    path_of(p, sizeof p, "codes.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, p, NC_CLOBBER, info, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &dims[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "n", n, &dims[1]));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "iv", NC_INT, 1, &dims[1], &iv));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "rv", NC_SHORT, 2, dims, &rv));  /* n shorts a record */
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "tv", NC_BYTE, 2, dims, &tv));   /* n bytes, padded */
+    EXPECT_OK(&ts, ncmpi_set_fill(ncid, NC_NOFILL, &nofill));
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    MPI_Offset want = (2 * n + 3) / 4 * 4 + (n + 3) / 4 * 4, rs = -1, off = -1;
+    EXPECT_OK(&ts, ncmpi_inq_recsize(ncid, &rs));
+    EXPECT(&ts, rs == want, "record size %lld, expected %lld", (long long)rs, (long long)want);
+    agreed(ncmpi_inq_varoffset(ncid, iv, &off), NC_ENOTSUPPORT, "inq_varoffset of a subfiled variable");
+    /* values past a short's range, for the NC_ERANGE of a get */
+    MPI_Offset st1, ct1;
+    test_split(n, ts.rank, ts.nprocs, &st1, &ct1);
+    int big[64];
+    for (MPI_Offset i = 0; i < ct1; i++) big[i] = 100000 + (int)(st1 + i);
+    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, iv, &st1, &ct1, big));
+    MPI_Offset bad = n + 5, one = 1;
+    char c;
+    agreed(ncmpi_get_vara_text_all(ncid, iv, &bad, &one, &c), NC_ECHAR, "text get of a number, bad start");
+    short sv[64];
+    MPI_Offset s0 = 0, cn = n;
+    EXPECT_OK(&ts, ncmpi_iget_vara_short(ncid, iv, &s0, &cn, sv, &req));
+    int e = ncmpi_wait_all(ncid, 1, &req, &st);
+    agreed(st, NC_ERANGE, "status of a get out of range");
+    agreed(e, NC_ERANGE, "wait_all of a get out of range");
+    /* nothing to get: nothing pending */
+    MPI_Offset zero = 0;
+    req = 12345;
+    EXPECT_OK(&ts, ncmpi_iget_vara_int(ncid, iv, &s0, &zero, big, &req));
+    EXPECT(&ts, req == NC_REQ_NULL, "request of no elements is %d, expected NC_REQ_NULL", req);
+    agreed(ncmpi_close(ncid), NC_NOERR, "close");
+    agreed(ncmpi_open(MPI_COMM_WORLD, p, NC_NOWRITE, MPI_INFO_NULL, &ncid), NC_NOERR, "reopen");
+    check_all(ncid, iv, n, 100000);
+    rs = -1;
+    EXPECT_OK(&ts, ncmpi_inq_recsize(ncid, &rs));
+    EXPECT(&ts, rs == want, "record size %lld after open, expected %lld", (long long)rs, (long long)want);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    MPI_Info_free(&info);
+}
+
 int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
     if (argc != 3) {
-        if (ts.rank == 0) fprintf(stderr, "usage: t_conform badname|modes|mixdef DIR\n");
+        if (ts.rank == 0) fprintf(stderr, "usage: t_conform badname|modes|mixdef|codes DIR\n");
         MPI_Finalize();
         return 2;
     }
@@ -211,6 +271,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "badname")) badname();
     else if (!strcmp(argv[1], "modes")) modes();
     else if (!strcmp(argv[1], "mixdef")) mixdef();
+    else if (!strcmp(argv[1], "codes")) codes();
     else {
         if (ts.rank == 0) fprintf(stderr, "t_conform: no case %s\n", argv[1]);
         MPI_Finalize();

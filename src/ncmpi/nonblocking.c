@@ -41,6 +41,14 @@ int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
     ncsf_pending *q = calloc(1, sizeof *q);
     if (!q) return NC_ENOMEM;
     int err = ncsfi_prepare(f, v, c, c->mode == NCSF_MODE_BPUT ? 2 : 1, &q->p);
+    /* as PnetCDF: a request of no elements is done at once (NC_REQ_NULL:
+     * nothing to wait for, nothing pending at close) */
+    if (!err && q->p.nelems == 0) {
+        ncsfi_release(&q->p);
+        free(q);
+        if (c->req) *c->req = NC_REQ_NULL;
+        return NC_NOERR;
+    }
     if (!err && c->mode == NCSF_MODE_BPUT) err = reserve_attached(f, v, q->p.nelems, &q->attached);
     if (!err) err = ncsfi_keep_buftype(&q->p);
     if (err) {
@@ -154,16 +162,19 @@ run:;
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
     if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2);
+    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2), first = NC_NOERR;
     for (int i = 0; i < n; i++) {
         int st = ncsfi_finish(&mine[i]->p);
         if (run_err) st = run_err;
+        /* as PnetCDF: the wait reports its first failed request (NC_ERANGE) */
+        if (!first) first = st;
         if (statuses && slot[i] >= 0) statuses[slot[i]] = st;
         if (slot[i] >= 0) reqs[slot[i]] = NC_REQ_NULL;
         ncsfi_release(&mine[i]->p);
         free(mine[i]);
     }
     if (!err) err = run_err;
+    if (!err) err = first;
     free(ps);
     free(mine);
     free(slot);
