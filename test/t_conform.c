@@ -27,6 +27,9 @@
  *          (inq_recsize); ncmpi_inq_varoffset gave the placeholder's
  *          offset, where a program reading the bytes with MPI-IO found
  *          other data (largefile/large_var): now NC_ENOTSUPPORT
+ * manydims a variable of more dimensions than a partition has (16) under
+ *          file-wide hints: def_var said NC_EINVAL; it stays in the base
+ *          file (largefile/large_dims_vars_attrs, burst_buffer/highdim)
  *
  * PNETCDF_SAFE_MODE=1 in the environment: the codes of PnetCDF's safe mode.
  */
@@ -257,11 +260,41 @@ static void codes(void)
     MPI_Info_free(&info);
 }
 
+static void manydims(void)
+{
+    enum { ND = 20 };
+    char p[512], name[16];
+    int ncid, dims[ND], varid, sub = -1;
+    MPI_Info info = hints();
+    ts.where = "manydims";
+    path_of(p, sizeof p, "manydims.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, p, NC_CLOBBER | NC_64BIT_DATA, info, &ncid));
+    for (int d = 0; d < ND; d++) {
+        snprintf(name, sizeof name, "d%d", d);
+        EXPECT_OK(&ts, ncmpi_def_dim(ncid, name, d == ND - 1 ? 2 * ts.nprocs : 1, &dims[d]));
+    }
+    agreed(ncmpi_def_var(ncid, "v", NC_INT, ND, dims, &varid), NC_NOERR, "def_var of 20 dimensions");
+    EXPECT_OK(&ts, ncsf_inq_var_subfiling(ncid, varid, &sub, NULL));
+    EXPECT(&ts, sub == 0, "a variable of 20 dimensions is subfiled");
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    MPI_Offset st[ND] = {0}, ct[ND];
+    for (int d = 0; d < ND; d++) ct[d] = 1;
+    st[ND - 1] = 2 * ts.rank;
+    ct[ND - 1] = 2;
+    int b[2] = {10 + 2 * ts.rank, 11 + 2 * ts.rank};
+    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, varid, st, ct, b));
+    agreed(ncmpi_close(ncid), NC_NOERR, "close");
+    agreed(ncmpi_open(MPI_COMM_WORLD, p, NC_NOWRITE, MPI_INFO_NULL, &ncid), NC_NOERR, "reopen");
+    check_all(ncid, varid, 2LL * ts.nprocs, 10);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    MPI_Info_free(&info);
+}
+
 int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
     if (argc != 3) {
-        if (ts.rank == 0) fprintf(stderr, "usage: t_conform badname|modes|mixdef|codes DIR\n");
+        if (ts.rank == 0) fprintf(stderr, "usage: t_conform badname|modes|mixdef|codes|manydims DIR\n");
         MPI_Finalize();
         return 2;
     }
@@ -272,6 +305,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "modes")) modes();
     else if (!strcmp(argv[1], "mixdef")) mixdef();
     else if (!strcmp(argv[1], "codes")) codes();
+    else if (!strcmp(argv[1], "manydims")) manydims();
     else {
         if (ts.rank == 0) fprintf(stderr, "t_conform: no case %s\n", argv[1]);
         MPI_Finalize();

@@ -125,6 +125,9 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
      * their order (NC_EBADNAME, NC_EBADTYPE, ...) */
     if (!name || ndims < 0 || (ndims > 0 && !dimids) || ncsfi_xsize(xtype) <= 0) goto out;
     if (!f->indef) { err = NC_ENOTINDEFINE; goto out; }
+    /* more dimensions than a partition has: file-wide hints leave it in
+     * the base file (largefile/large_dims_vars_attrs, burst_buffer/highdim) */
+    if (ndims > SF_MAX_DIMS && !c.explicit_) goto out;
     if (ndims == 0 || ndims > SF_MAX_DIMS || !dimids) {
         ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling=enable: a variable of %d "
                         "dimensions cannot be subfiled (1 to %d)", name, ndims, SF_MAX_DIMS);
