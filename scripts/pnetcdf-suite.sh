@@ -90,8 +90,9 @@ runs_of() {
     # MPI_COMM_SELF on every process: the same 4.3 GB file written by each
     largefile/large_files) echo "$1|1|prog||@OUT@/$p.nc" ;;
     # 10240 dimensions, variables and attributes: at 4 processes on 2
-    # cores it takes minutes without ncsf
-    largefile/large_dims_vars_attrs) echo "$1|1|prog||@OUT@/$p.nc" ;;
+    # cores it takes minutes without ncsf; its variable of 10240
+    # dimensions is beyond ncsf-merge (1024, netCDF-C's limit): not compared
+    largefile/large_dims_vars_attrs) echo "$1|1|prog||@OUT@/$p.nc|1" ;;
     # every process writes the whole variable, each its own values
     F90/test_fill)      echo "$1|1 4|prog||@OUT@/$p.nc|4" ;;
     # each of 4 processes writes a quarter; fewer leave the rest unwritten
