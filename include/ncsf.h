@@ -99,6 +99,12 @@ int ncsf_inq_dimlen(int ncid, int dimid, MPI_Offset *lenp);
 int ncsf_inq_put_size(int ncid, MPI_Offset *size);
 int ncsf_inq_get_size(int ncid, MPI_Offset *size);
 int ncsf_inq_nreqs(int ncid, int *nreqs);
+/* The record size PnetCDF would report with every variable in one file
+ * (a subfiled record variable counted whole, not its placeholder). */
+int ncsf_inq_recsize(int ncid, MPI_Offset *recsize);
+/* A subfiled variable has no offset in the base file: NC_ENOTSUPPORT
+ * (its bytes are in its subfiles), never the placeholder's offset. */
+int ncsf_inq_varoffset(int ncid, int varid, MPI_Offset *offset);
 /* The attached buffer's usage: PnetCDF's bputs and ncsf's pending ones. */
 int ncsf_inq_buffer_usage(int ncid, MPI_Offset *usage);
 

@@ -1,29 +1,44 @@
 #!/usr/bin/env bash
 # PnetCDF 1.12.3's own test programs through ncsf.
 #
-# Builds the programs of PnetCDF's test/testcases, test/nonblocking and
-# test/C (C and Fortran; and nonblocking/mcoll_perf, which PnetCDF builds
-# but does not list) from the source scripts/setup.sh unpacked, and runs
-# each at 1 and 4 processes twice: plain, and under
-# LD_PRELOAD=libncsf-preload.so with NCSF_HINTS="subfiling=enable;
-# subfiling_nfiles=2;subfiling_min_size=0", which subfiles every variable
-# that can be, however small. A run
-# passes when the program passes both ways and every netCDF file it wrote
-# through ncsf, merged by ncsf-merge, equals the plain one under PnetCDF's
-# ncmpidiff (header and data). Programs known to fail through ncsf, each
-# with its reason, are listed in scripts/pnetcdf-suite.xfail; one of them
-# that passes is reported (so the list only shrinks).
+# Builds every program ("make check TESTS=", C and Fortran) of PnetCDF's
+# test directories that this PnetCDF build has (testcases, nonblocking,
+# C, nc_test, nf_test, nf90_test, F90, cdf_format, header, fandc,
+# largefile, subfile, burst_buffer; left out: CXX, nc4 and adios, whose
+# interfaces scripts/setup.sh does not build) from the source
+# scripts/setup.sh unpacked, and runs each the way PnetCDF's own scripts
+# do (their arguments, directory and process counts: see runs_of), at 1
+# and 4 processes, twice: plain, and under LD_PRELOAD=libncsf-preload.so
+# with NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;
+# subfiling_min_size=0", which subfiles every variable that can be,
+# however small. A run passes when the program passes both ways and every
+# netCDF file it wrote through ncsf, merged by ncsf-merge, equals the plain
+# one under PnetCDF's ncmpidiff (header and data; a file over 1 GiB,
+# mostly holes in these programs, is left to the program's own checks of
+# what it reads back). Programs known to fail through ncsf, each with its
+# reason, are listed in scripts/pnetcdf-suite.xfail; one of them that
+# passes is reported (so the list only shrinks). A run that needs more
+# disk or memory than is free, or that fails without ncsf, is skipped
+# with the reason.
 #
-#   bash scripts/pnetcdf-suite.sh [PROGRAM...]     (after scripts/setup.sh)
+#   bash scripts/pnetcdf-suite.sh [RUN...]     (after scripts/setup.sh)
 #
-# Prints one line per program and process count, then
-# "N passed, N failed, N expected-failure"; exits 1 if any failed.
+# RUN is a name as printed (testcases/flexible, nc_test/nc_test-5) or a
+# directory (largefile). NCSF_SUITE_TIMEOUT: seconds a run may take
+# (default 180; a hang fails, it does not block). NCSF_SUITE_SLOW=1 also
+# runs the programs that take minutes (largefile/large_files: 4.3 GB
+# written and read back).
+#
+# Prints one line per run and process count, then
+# "N passed, N failed, N expected-failure (N skipped)"; exits 1 if any
+# failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 top=$PWD
 pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' Makefile 2>/dev/null)
 [ -n "$pnc" ] || { echo "pnetcdf-suite.sh: run scripts/setup.sh first" >&2; exit 1; }
 src=$(ls -d "$top"/.deps/src/pnetcdf-*/ 2>/dev/null | head -n 1)
+src=${src%/}
 [ -n "$src" ] && [ -f "$src/test/testcases/Makefile" ] ||
   { echo "pnetcdf-suite.sh: no configured PnetCDF source in .deps/src (scripts/setup.sh)" >&2; exit 1; }
 make -s -j2 libncsf-preload.la tools/ncsf-merge test/libyieldidle.la > /dev/null || exit 1
@@ -38,82 +53,188 @@ xfail_list=$top/scripts/pnetcdf-suite.xfail
 MPIEXEC=${MPIEXEC:-mpiexec}
 . "$top/scripts/launcher.sh"   # ncsf_launch: MPICH, Open MPI or srun
 NCSF_LAUNCHER=${NCSF_LAUNCHER:-$(ncsf_launcher_kind)}
-TIMEOUT=${NCSF_SUITE_TIMEOUT:-300}
-NCSF_LAUNCH_WRAP="timeout -k 10 $TIMEOUT"
-dirs="testcases nonblocking C"
+TIMEOUT=${NCSF_SUITE_TIMEOUT:-180}
+HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
+BIG=$((1 << 30))
+dirs="testcases nonblocking C nc_test nf_test nf90_test F90 cdf_format header fandc largefile subfile burst_buffer"
+
+# How PnetCDF's scripts run DIR/PROG, one line per run:
+#   NAME|PROCS|CWD|FIRST|ARGS|UNDEFINED
+# NAME is what is printed and what scripts/pnetcdf-suite.xfail names.
+# PROCS: the process counts. CWD: "prog" runs it in its directory (some
+# read files there), "out" in the run's output directory (it writes files
+# of fixed names into the current one). FIRST: a program of the same
+# directory run before it with the same arguments (a reader's writer).
+# In ARGS @OUT@ is the output directory, @SRC@ the program's source
+# directory. UNDEFINED: process counts at which what the program leaves
+# in its files is not determined (processes writing the same elements
+# with different values, or parts never written in a file without fill):
+# the files are not compared there, the program's own checks of what it
+# reads stand. The default is PROG @OUT@/PROG.nc at 1 and 4 processes.
+runs_of() {
+  local d=${1%/*} p=${1#*/} v
+  case $1 in
+    nc_test/nc_test|nf_test/nf_test|nf90_test/nf90_test)
+      # seq_runs.sh: one process (at 4 they fail or hang without ncsf),
+      # CDF-1, 2 and 5; they read their own sources as non-netCDF files
+      for v in "" -2 -5; do echo "$1$v|1|prog||$v -d @OUT@"; done ;;
+    nc_test/tst_misc)   echo "$1|1|prog||@OUT@/$p.nc" ;;   # hangs at 4 without ncsf
+    cdf_format/test_inq_format|cdf_format/tst_corrupt)
+                        echo "$1|1 4|prog||@SRC@" ;;       # reads test_cdf*.nc, bad_*.nc*
+    cdf_format/tst_open_cdf5) echo "$1|1 4|prog||@SRC@/bad_begin.nc5" ;;
+    F90/tst_io)         echo "$1|1 4|prog||@OUT@" ;;
+    C/pres_temp_4D_rd)  echo "$1|1 4|prog|pres_temp_4D_wr|@OUT@/pres_temp_4D.nc" ;;
+    # PnetCDF's own subfiling: the plain file is a placeholder whose data
+    # are in FILE.subfile_N.nc, which ncmpidiff does not follow
+    subfile/test_subfile) echo "$1|1 4|prog||-f @OUT@/$p.nc -s 2|1 4" ;;
+    fandc/pnctest|fandc/pnctestf|fandc/pnf_test|fandc/fixedform|fandc/freeform)
+                        echo "$1|1 4|out||" ;;             # write testfile.nc, pnf_test.nc
+    # MPI_COMM_SELF on every process: the same 4.3 GB file written by each
+    largefile/large_files) echo "$1|1|prog||@OUT@/$p.nc" ;;
+    # 10240 dimensions, variables and attributes: at 4 processes on 2
+    # cores it takes minutes without ncsf; its variable of 10240
+    # dimensions is beyond ncsf-merge (1024, netCDF-C's limit): not compared
+    largefile/large_dims_vars_attrs) echo "$1|1|prog||@OUT@/$p.nc|1" ;;
+    # every process writes the whole variable, each its own values
+    F90/test_fill)      echo "$1|1 4|prog||@OUT@/$p.nc|4" ;;
+    # each of 4 processes writes a quarter; fewer leave the rest unwritten
+    F90/f90tst_parallel) echo "$1|1 4|prog||@OUT@/$p.nc|1" ;;
+    *)                  echo "$1|1 4|prog||@OUT@/$p.nc" ;;
+  esac
+}
+
+# What a run needs beyond the usual: "DISK_MB MEM_MB_PER_PROCESS SLOW"
+# (disk: real bytes the plain and ncsf runs leave together, holes not
+# counted; SLOW 1: run only with NCSF_SUITE_SLOW=1)
+needs_of() {
+  case $1 in
+    largefile/large_files)    echo "9000 100 1" ;;
+    largefile/high_dim_var)   echo "1300 400 0" ;;
+    largefile/large_coalesce) echo "100 2200 0" ;;
+    *)                        echo "0 0 0" ;;
+  esac
+}
+
+# why NAME is expected to fail through ncsf at NP processes, or nothing
+xfail_reason() {
+  awk -v p="$1" -v n="$2" '!/^#/ && NF && $1 == p && ($2 == "*" || $2 == n) { $1 = ""; $2 = ""; sub(/^  */, ""); print; exit }' "$xfail_list"
+}
+
+# MB free on the file system of $1, and of memory
+disk_free() { df -Pk "$1" | awk 'NR == 2 { print int($4 / 1024) }'; }
+mem_free() { awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo; }
 
 echo "== building PnetCDF's test programs ($dirs)"
 make -s -C "$src/test/common" > /dev/null 2>&1 || { echo "pnetcdf-suite.sh: cannot build test/common" >&2; exit 1; }
-printf 'print-progs:\n\t@echo $(TESTPROGRAMS)\n' > "$src/test/.print-progs.mk"
-progs=()
+printf 'print-progs:\n\t@echo $(check_PROGRAMS)\n' > "$src/test/.print-progs.mk"
+runs=()
 for d in $dirs; do
   make -s -C "$src/test/$d" check TESTS= > "$src/test/$d/.ncsf-build.log" 2>&1 ||
     { tail -20 "$src/test/$d/.ncsf-build.log" >&2; echo "pnetcdf-suite.sh: cannot build test/$d" >&2; exit 1; }
   for p in $(make -s -C "$src/test/$d" -f Makefile -f "$src/test/.print-progs.mk" print-progs); do
-    progs+=("$d/$p")
+    while IFS= read -r r; do runs+=("$d/$p|$r"); done < <(runs_of "$d/$p")
   done
 done
 rm -f "$src/test/.print-progs.mk"
-# built by "make check" but not among PnetCDF's TESTPROGRAMS: its C test of
-# mput/mget (several variables in one call) and blocking/non-blocking writes
-progs+=("nonblocking/mcoll_perf")
-[ $# -gt 0 ] && progs=("$@")
-
-# why PROG is expected to fail through ncsf at NP processes, or nothing
-xfail_reason() {
-  awk -v p="$1" -v n="$2" '!/^#/ && NF && $1 == p && ($2 == "*" || $2 == n) { $1 = ""; $2 = ""; sub(/^  */, ""); print; exit }' "$xfail_list"
-}
+if [ $# -gt 0 ]; then
+  sel=()
+  for r in "${runs[@]}"; do
+    IFS='|' read -r prog name _ <<< "$r"
+    for a in "$@"; do
+      [ "$a" = "$name" ] || [ "$a" = "$prog" ] || [ "$a" = "${prog%/*}" ] && { sel+=("$r"); break; }
+    done
+  done
+  runs=("${sel[@]}")
+fi
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-suite.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 npass=0 nfail=0 nxfail=0 nskip=0
 failed=()
-for prog in "${progs[@]}"; do
-  name=${prog##*/}
-  for np in 1 4; do
-    w=$out/$name.$np
+start_all=$SECONDS
+
+# run_one MODE (plain|ncsf) NP: the run's program (and its FIRST) into $w/MODE
+run_one() {
+  local mode=$1 np=$2 o=$w/$1 cwd a env=() pl=$yield exe
+  cwd=$pdir; [ "$cw" = out ] && cwd=$o
+  a=${args//@OUT@/$o}; a=${a//@SRC@/$pdir}
+  if [ "$mode" = ncsf ]; then
+    env=("NCSF_HINTS=$HINTS" NCSF_QUIET=1); pl="$pre${yield:+ $yield}"
+  fi
+  for exe in $first $pname; do
+    # shellcheck disable=SC2086 # ARGS are words
+    (cd "$cwd" && NCSF_LAUNCH_WRAP="timeout -k 10 $TIMEOUT" \
+       ncsf_launch "$np" "${env[@]}" ${pl:+"LD_PRELOAD=$pl"} -- "$pdir/$exe" $a) >> "$w/$mode.txt" 2>&1 || return $?
+  done
+}
+
+# compare: every netCDF file of the plain run, merged from the ncsf run;
+# sets why (they differ) and notes (files left to the program's checks)
+compare() {
+  local f b sz
+  for f in "$w"/plain/*; do
+    b=${f##*/}
+    head -c 3 "$f" 2> /dev/null | grep -q '^CDF' || continue
+    [ -f "$w/ncsf/$b" ] || { why="no $b through ncsf"; return; }
+    sz=$(stat -c %s "$f")
+    [ "$sz" -gt "$BIG" ] && { notes="$notes; $b of $((sz >> 30)) GiB not compared"; continue; }
+    "$merge" "$w/ncsf/$b" "$w/merged.nc" > "$w/merge.txt" 2>&1 ||
+      { why="ncsf-merge $b: $(head -c 160 "$w/merge.txt")"; return; }
+    "$diff" -q "$f" "$w/merged.nc" > "$w/diff.txt" 2>&1 ||
+      { why="$b differs: $(grep -m1 -v '^$' "$w/diff.txt" | cut -c1-160)"; return; }
+    rm -f "$w/merged.nc"
+  done
+}
+
+for r in "${runs[@]}"; do
+  IFS='|' read -r prog name procs cw first args undef <<< "$r"
+  pdir=$src/test/${prog%/*} pname=${prog#*/}
+  read -r need_disk need_mem slow <<< "$(needs_of "$prog")"
+  for np in $procs; do
+    if [ "$slow" = 1 ] && [ "${NCSF_SUITE_SLOW:-0}" != 1 ]; then
+      echo "SKIP: $name np=$np (takes minutes: NCSF_SUITE_SLOW=1 runs it)"; nskip=$((nskip + 1)); continue
+    fi
+    if [ "$need_disk" -gt 0 ] && [ "$(disk_free "$out")" -lt "$need_disk" ]; then
+      echo "SKIP: $name np=$np (needs ${need_disk} MB of disk in $out, $(disk_free "$out") MB free)"
+      nskip=$((nskip + 1)); continue
+    fi
+    if [ "$need_mem" -gt 0 ] && [ "$(mem_free)" -lt $((need_mem * np)) ]; then
+      echo "SKIP: $name np=$np (needs $((need_mem * np)) MB of memory, $(mem_free) MB available)"
+      nskip=$((nskip + 1)); continue
+    fi
+    w=$out/${name//\//_}.$np
     mkdir -p "$w/plain" "$w/ncsf"
-    (cd "$src/test/${prog%/*}" &&
-      ncsf_launch "$np" ${yield:+"LD_PRELOAD=$yield"} -- "./$name" "$w/plain/$name.nc" > "$w/plain.txt" 2>&1)
-    prc=$?
+    t0=$SECONDS
+    run_one plain "$np"; prc=$?
     if [ $prc -ne 0 ]; then
       # not ncsf's business: the program does not pass on this count by itself
-      echo "SKIP: $prog np=$np (fails without ncsf, exit $prc)"
-      nskip=$((nskip + 1))
-      continue
+      why=$(grep -m1 -iE 'fail|error' "$w/plain.txt" | cut -c1-100)
+      echo "SKIP: $name np=$np (fails without ncsf, exit $prc${why:+: $why})"
+      nskip=$((nskip + 1)); rm -rf "$w"; continue
     fi
-    (cd "$src/test/${prog%/*}" &&
-      NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" NCSF_QUIET=1 \
-        ncsf_launch "$np" "LD_PRELOAD=$pre${yield:+ $yield}" -- "./$name" "$w/ncsf/$name.nc" \
-        > "$w/ncsf.txt" 2>&1)
-    rc=$? why=""
-    [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error' "$w/ncsf.txt" | cut -c1-160)"
-    # every netCDF file of the plain run, merged from the ncsf run, compared
-    if [ -z "$why" ]; then
-      for f in "$w"/plain/*; do
-        b=${f##*/}
-        head -c 3 "$f" 2> /dev/null | grep -q '^CDF' || continue
-        [ -f "$w/ncsf/$b" ] || { why="no $b through ncsf"; break; }
-        "$merge" "$w/ncsf/$b" "$w/merged.nc" > "$w/merge.txt" 2>&1 ||
-          { why="ncsf-merge $b: $(head -c 160 "$w/merge.txt")"; break; }
-        "$diff" -q "$f" "$w/merged.nc" > "$w/diff.txt" 2>&1 ||
-          { why="$b differs: $(grep -m1 -v '^$' "$w/diff.txt" | cut -c1-160)"; break; }
-        rm -f "$w/merged.nc"
-      done
-    fi
-    reason=$(xfail_reason "$prog" "$np")
-    if [ -z "$why" ] && [ -z "$reason" ]; then
-      echo "PASS: $prog np=$np"; npass=$((npass + 1))
+    run_one ncsf "$np"; rc=$?
+    why="" notes=""
+    [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error|expect' "$w/ncsf.txt" | cut -c1-160)"
+    [ $rc -eq 124 ] && why="timed out after ${TIMEOUT}s through ncsf"
+    if [ -z "$why" ] && [[ " $undef " == *" $np "* ]]; then
+      notes="; files not compared at np=$np (runs_of says why)"
     elif [ -z "$why" ]; then
-      echo "FAIL: $prog np=$np passes but is listed as an expected failure ($reason): take it off the list"
-      nfail=$((nfail + 1)); failed+=("$prog np=$np")
+      compare
+    fi
+    t=$((SECONDS - t0))
+    reason=$(xfail_reason "$name" "$np")
+    if [ -z "$why" ] && [ -z "$reason" ]; then
+      echo "PASS: $name np=$np (${t}s$notes)"; npass=$((npass + 1))
+    elif [ -z "$why" ]; then
+      echo "FAIL: $name np=$np passes but is listed as an expected failure ($reason): take it off the list"
+      nfail=$((nfail + 1)); failed+=("$name np=$np")
     elif [ -n "$reason" ]; then
-      echo "XFAIL: $prog np=$np ($reason)"; nxfail=$((nxfail + 1))
+      echo "XFAIL: $name np=$np ($reason)"; nxfail=$((nxfail + 1))
     else
-      echo "FAIL: $prog np=$np: $why"; nfail=$((nfail + 1)); failed+=("$prog np=$np")
+      echo "FAIL: $name np=$np: $why"; nfail=$((nfail + 1)); failed+=("$name np=$np")
     fi
     rm -rf "$w"
   done
 done
-echo "$npass passed, $nfail failed, $nxfail expected-failure ($nskip runs skipped: they fail without ncsf)"
+echo "$npass passed, $nfail failed, $nxfail expected-failure ($nskip runs skipped) in $(( (SECONDS - start_all) / 60 ))m$(( (SECONDS - start_all) % 60 ))s"
 [ $nfail -eq 0 ]

@@ -232,6 +232,8 @@ DCALL(`inq_dimlen', `inq_dimlen', `int ncid, int dimid, MPI_Offset *lenp', `ncid
 DCALL(`inq_put_size', `inq_put_size', `int ncid, MPI_Offset *size', `ncid, size')dnl
 DCALL(`inq_get_size', `inq_get_size', `int ncid, MPI_Offset *size', `ncid, size')dnl
 DCALL(`inq_nreqs', `inq_nreqs', `int ncid, int *nreqs', `ncid, nreqs')dnl
+DCALL(`inq_recsize', `inq_recsize', `int ncid, MPI_Offset *recsize', `ncid, recsize')dnl
+DCALL(`inq_varoffset', `inq_varoffset', `int ncid, int varid, MPI_Offset *offset', `ncid, varid, offset')dnl
 DCALL(`inq_buffer_usage', `inq_buffer_usage', `int ncid, MPI_Offset *usage', `ncid, usage')dnl
 DCALL(`wait', `wait', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`wait_all', `wait_all', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl

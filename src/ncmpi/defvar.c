@@ -125,6 +125,9 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
      * their order (NC_EBADNAME, NC_EBADTYPE, ...) */
     if (!name || ndims < 0 || (ndims > 0 && !dimids) || ncsfi_xsize(xtype) <= 0) goto out;
     if (!f->indef) { err = NC_ENOTINDEFINE; goto out; }
+    /* more dimensions than a partition has: file-wide hints leave it in
+     * the base file (largefile/large_dims_vars_attrs, burst_buffer/highdim) */
+    if (ndims > SF_MAX_DIMS && !c.explicit_) goto out;
     if (ndims == 0 || ndims > SF_MAX_DIMS || !dimids) {
         ncsfi_set_error(f, f->rank == 0, "def_var %s: hint subfiling=enable: a variable of %d "
                         "dimensions cannot be subfiled (1 to %d)", name, ndims, SF_MAX_DIMS);
@@ -184,6 +187,40 @@ static void plan_free(def_plan *dp)
     dp->v = NULL;
 }
 
+/* Is the definition (and whether it is subfiled) the same on every
+ * process? One reduction. PnetCDF lets processes define a variable
+ * differently (safe mode off: process 0's header is written; on: an
+ * NC_EMULTIDEFINE_* code); subfiles cannot follow such a variable, which
+ * is then left to PnetCDF, its codes and its header. */
+static int same_everywhere(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims,
+                           const int *dimids, int subfiled)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a over what defines it */
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ULL)
+    for (const char *c = name ? name : ""; *c; c++) MIX((unsigned char)*c);
+    MIX(xtype); MIX(ndims); MIX(subfiled);
+    for (int d = 0; dimids && d < ndims && d < NC_MAX_VAR_DIMS; d++) {
+        MPI_Offset len = -1;
+        ncmpi_inq_dimlen(ncid, dimids[d], &len);
+        MIX(dimids[d]); MIX(len);
+    }
+#undef MIX
+    /* ~ reverses the order: both maxima are ours only if all are equal */
+    long long v[2] = {(long long)(h >> 1), ~(long long)(h >> 1)}, m[2];
+    if (MPI_Allreduce(v, m, 2, MPI_LONG_LONG, MPI_MAX, f->comm) != MPI_SUCCESS) return 0;
+    return m[0] == v[0] && m[1] == v[1];
+}
+
+/* A def_var that failed after the dataset's own attributes were put: they
+ * go again (the base file stays an ordinary netCDF file, as PnetCDF left
+ * it, instead of one marked "writing" that nothing will mark complete). */
+static void drop_dataset_atts(int ncid)
+{
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_state");
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_version");
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_dataset_id");
+}
+
 int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
                  const int *dimids, int *varidp, MPI_Info info)
 {
@@ -197,6 +234,10 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     /* everything that can fail on one process alone happens first, and is
      * agreed, before anything is defined: never half a variable */
     err = ncsfi_agreef(f, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
+    if (!err && !same_everywhere(f, ncid, name, xtype, ndims, dimids, dp.subfiled)) {
+        plan_free(&dp);
+        dp.subfiled = 0;
+    }
     if (err || !dp.subfiled) {
         plan_free(&dp);
         return err ? err : ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
@@ -210,7 +251,7 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     if (!err && varid != dp.v->varid) err = NC_EINTERNAL;
     if (!err) err = ncsfi_atts_put(ncid, varid, dp.atts, -1);
     if (err) {
-        if (newid) f->dsid[0] = 0;
+        if (newid) { f->dsid[0] = 0; drop_dataset_atts(ncid); }
         plan_free(&dp);
         return err;
     }

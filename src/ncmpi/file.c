@@ -184,7 +184,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     ncsf_hints h = {0};
     ncsf_stale stale = {NULL, 0};
     char why[512] = "";
-    int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1;
+    int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
     err = ncsfi_agree(comm, yield, err);
     /* the subfiles of a dataset the create replaces (clobber.c) */
@@ -193,8 +193,11 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         err = ncmpi_create(comm, path, cmode, info, &ncid);
         if (!err) ncsfi_clobber_remove(&stale);
         ncsfi_clobber_free(&stale);
+        /* PnetCDF created it with process 0's mode and says so: not fatal */
+        if (err == NC_EMULTIDEFINE_CMODE && ncid >= 0) soft = err, err = NC_NOERR;
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
     }
+    if (MPI_Bcast(&cmode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
     /* PnetCDF's errors are agreed; ours above are the same everywhere */
     if (!err && (err = ncsfi_file_new(comm, yield, path, info, ncid, &f)) == NC_NOERR) {
         f->hints = h;
@@ -215,7 +218,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         *ncidp = ncid;
     }
     ncsfi_hints_free(&h);
-    return err;
+    return err ? err : soft;
 }
 
 int ncsf_create(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp)
@@ -380,11 +383,15 @@ static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whyl
 }
 
 static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_Info info,
-                    ncsf_hints *h, ncsf_file **fp, char **reopen, char *why, int whylen)
+                    ncsf_hints *h, ncsf_file **fp, char **reopen, char *why, int whylen, int *soft)
 {
     int ncid = -1, err = ncmpi_open(comm, path, omode, info, &ncid);
     ncsf_file *f = NULL;
     *fp = NULL;
+    /* not fatal in PnetCDF: modes that differ (process 0's is used), a
+     * header not padded with null bytes; the code is returned at the end */
+    if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
+    if (MPI_Bcast(&omode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
     if (err) {
         snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
@@ -423,10 +430,10 @@ static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_In
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
     char why[512] = "", *reopen = NULL;
-    int err = ncidp && path ? NC_NOERR : NC_EINVAL;
+    int err = ncidp && path ? NC_NOERR : NC_EINVAL, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
     err = ncsfi_agree(comm, yield, err);
-    if (!err) err = open_one(comm, yield, path, omode, info, &h, &f, &reopen, why, sizeof why);
+    if (!err) err = open_one(comm, yield, path, omode, info, &h, &f, &reopen, why, sizeof why, &soft);
     if (!err && reopen) {
         /* a subfile of a dataset whose base file is there: the dataset */
         ncsf_hints again = {0};
@@ -434,7 +441,7 @@ static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_In
         f = NULL;
         err = ncsfi_agree(comm, yield, parse_file_hints(info, reopen, &again, why, sizeof why));
         char *twice = NULL; /* a base file is not a subfile: no second redirection */
-        if (!err) err = open_one(comm, yield, reopen, omode, info, &again, &f, &twice, why, sizeof why);
+        if (!err) err = open_one(comm, yield, reopen, omode, info, &again, &f, &twice, why, sizeof why, &soft);
         free(twice);
         ncsfi_hints_free(&again);
         free(reopen);
@@ -449,7 +456,7 @@ static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_In
         ncsfi_hints_warn(info, &h, 1, f->rank == 0, f->warned, sizeof f->warned, path);
     }
     ncsfi_hints_free(&h);
-    return err;
+    return err ? err : soft;
 }
 
 int ncsf_open(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp)

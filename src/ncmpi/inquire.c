@@ -3,6 +3,7 @@
  * global array it stands for (its placeholder in the base file has no
  * dimensions, and a subfile's dimensions have the block's lengths).
  */
+#include <stdlib.h>
 #include <string.h>
 #include "ncsf_internal.h"
 
@@ -88,4 +89,61 @@ int ncsf_inq_nreqs(int ncid, int *nreqs)
     int err = ncmpi_inq_nreqs(ncid, nreqs);
     if (!err && f && nreqs) *nreqs += ncsfi_pending_count(f);
     return err;
+}
+
+/* Bytes one record of varid takes in a file holding every variable
+ * whole, as the classic formats pad it (to 4), and unpadded; 0 for a
+ * variable that is not a record variable. */
+static int record_bytes(ncsf_file *f, int varid, int unlim, MPI_Offset *padded, MPI_Offset *bare)
+{
+    ncsf_var *v = ncsfi_var(f, varid);
+    nc_type t;
+    int nd, *dimids = NULL, err;
+    MPI_Offset n = 1, len;
+    *padded = *bare = 0;
+    if (v) {
+        if (!v->lay->record) return NC_NOERR;
+        for (int d = 1; d < v->ndims; d++) n *= v->lay->gsize[d];
+        t = v->xtype;
+    } else {
+        if ((err = ncmpi_inq_var(f->ncid, varid, NULL, &t, &nd, NULL, NULL))) return err;
+        if (nd == 0 || unlim < 0) return NC_NOERR;
+        if (!(dimids = malloc(sizeof(int) * nd))) return NC_ENOMEM;
+        err = ncmpi_inq_vardimid(f->ncid, varid, dimids);
+        int rec = !err && dimids[0] == unlim;
+        for (int d = 1; rec && !err && d < nd; d++)
+            if (!(err = ncmpi_inq_dimlen(f->ncid, dimids[d], &len))) n *= len;
+        free(dimids);
+        if (err || !rec) return err;
+    }
+    *bare = n * ncsfi_xsize(t);
+    *padded = (*bare + 3) / 4 * 4;
+    return NC_NOERR;
+}
+
+int ncsf_inq_recsize(int ncid, MPI_Offset *recsize)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    int nvars, unlim = -1, err;
+    if (!f || !f->nsubfiled || f->via_subfile) return ncmpi_inq_recsize(ncid, recsize);
+    if ((err = ncmpi_inq_nvars(ncid, &nvars))) return err;
+    ncmpi_inq_unlimdim(ncid, &unlim);
+    /* the sum of the padded records, but a lone record variable unpadded */
+    MPI_Offset sum = 0, last_padded = 0, last_bare = 0, p, b;
+    for (int i = 0; i < nvars; i++) {
+        if ((err = record_bytes(f, i, unlim, &p, &b))) return err;
+        if (!p && !b) continue;
+        sum += p;
+        last_padded = p;
+        last_bare = b;
+    }
+    if (sum && sum == last_padded) sum = last_bare;
+    if (recsize) *recsize = sum;
+    return NC_NOERR;
+}
+
+int ncsf_inq_varoffset(int ncid, int varid, MPI_Offset *offset)
+{
+    if (ncsfi_var(ncsfi_lookup(ncid), varid)) return NC_ENOTSUPPORT;
+    return ncmpi_inq_varoffset(ncid, varid, offset);
 }

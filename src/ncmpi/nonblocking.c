@@ -43,6 +43,14 @@ int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
     ncsf_pending *q = calloc(1, sizeof *q);
     if (!q) return NC_ENOMEM;
     int err = ncsfi_prepare(f, v, c, c->mode == NCSF_MODE_BPUT ? 2 : 1, &q->p);
+    /* as PnetCDF: a request of no elements is done at once (NC_REQ_NULL:
+     * nothing to wait for, nothing pending at close) */
+    if (!err && q->p.nelems == 0) {
+        ncsfi_release(&q->p);
+        free(q);
+        if (c->req) *c->req = NC_REQ_NULL;
+        return NC_NOERR;
+    }
     if (!err && c->mode == NCSF_MODE_BPUT) err = reserve_attached(f, v, q->p.nelems, &q->attached);
     if (!err) err = ncsfi_keep_buftype(&q->p);
     if (err == NC_EBADTYPE && !c->put && c->bufcount == -1) {
