@@ -171,6 +171,11 @@ one() {
   d=$work/s$seed; mkdir -p "$d"
   diffl=$(both "$d" "$seed" "$np" "$nf" "$ops")
   if [ -z "$diffl" ]; then echo "PASS: $label"; pass=$((pass + 1)); return; fi
+  # a program plain PnetCDF crashes on says nothing of ncsf (the generator
+  # avoids the inputs known to crash it; doc/testing.md lists them)
+  case $diffl in *"plain: <none, exit crash>"*)
+    echo "SKIP: $label: plain PnetCDF crashes on this program"; skip=$((skip + 1)); return ;;
+  esac
   # plain PnetCDF must be deterministic: run it again, compare with itself
   mkdir -p "$d/again"; run plain "$d/again" "$seed" "$np" "$nf" "$ops"
   for f in "$d"/again/plain.log.*; do

@@ -188,7 +188,9 @@ run:;
         free(mine[i]);
     }
     if (!err) err = run_err;
-    if (!err) err = first;
+    /* a wait on NC_REQ_ALL/NC_*_REQ_ALL has no statuses: PnetCDF reports
+     * none of the requests' own errors there */
+    if (!err && !all) err = first;
     free(ps);
     free(mine);
     free(slot);
