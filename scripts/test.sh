@@ -40,7 +40,7 @@ step() {
   "$@" || { echo "test.sh: FAILED: $*" >&2; rc=1; }
 }
 step bash scripts/pnetcdf-suite.sh
-[ -f scripts/difftest.sh ] && step bash scripts/difftest.sh -n "${NCSF_DIFFTEST_BUDGET:-150}"
+[ -f scripts/difftest.sh ] && step bash scripts/difftest.sh -s 31 -n "${NCSF_DIFFTEST_BUDGET:-80}"
 step bash scripts/reliability.sh
 echo "test.sh: full suite took $(( $(date +%s) - start )) s, $([ "$rc" -eq 0 ] && echo passed || echo FAILED)"
 exit "$rc"
