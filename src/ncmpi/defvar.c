@@ -210,7 +210,15 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     if (!err && varid != dp.v->varid) err = NC_EINTERNAL;
     if (!err) err = ncsfi_atts_put(ncid, varid, dp.atts, -1);
     if (err) {
-        if (newid) f->dsid[0] = 0;
+        /* a def_var PnetCDF refused (a name in use, ...) leaves no trace:
+         * the dataset's marks go with its id, else the file would carry
+         * a "writing " mark no close ever finishes (NC_ETRUNC at open) */
+        if (newid) {
+            f->dsid[0] = 0;
+            ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_dataset_id");
+            ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_version");
+            ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_state");
+        }
         plan_free(&dp);
         return err;
     }
