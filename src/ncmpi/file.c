@@ -600,32 +600,32 @@ int ncsf_flush(int ncid)
     return flush_subfiles(f);
 }
 
-/* Requests posted and never waited for are dropped, as PnetCDF drops its
- * own, and close says so with NC_EPENDING on every process; dropped puts
- * leave the dataset marked failed (data the application meant to write is
- * not there). */
-static int drop_pending(ncsf_file *f, int *puts_dropped)
+/* Requests posted and never waited for are dropped, as PnetCDF cancels
+ * its own, and close says so with NC_EPENDING on every process. The
+ * dataset keeps its mark: PnetCDF leaves a dataset that opens as usual
+ * (the cancelled puts' records never counted, their values never there),
+ * and so does ncsf; NC_EPENDING is the program's warning. */
+static int drop_pending(ncsf_file *f)
 {
-    int n = ncsfi_pending_count(f), puts = ncsfi_pending_puts(f), any[2] = {n, puts};
+    int n = ncsfi_pending_count(f);
     if (n && !getenv("NCSF_QUIET"))
         fprintf(stderr, "ncsf: rank %d: %d non-blocking request%s on subfiled variables still pending "
                 "at close: dropped\n", f->rank, n, n == 1 ? "" : "s");
     ncsfi_pending_free_all(f);
-    if ((MPI_Allreduce)(MPI_IN_PLACE, any, 2, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) return NC_EMPI;
-    *puts_dropped = any[1] > 0;
-    return any[0] ? NC_EPENDING : NC_NOERR;
+    if ((MPI_Allreduce)(MPI_IN_PLACE, &n, 1, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) return NC_EMPI;
+    return n ? NC_EPENDING : NC_NOERR;
 }
 
 int ncsf_close(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = NC_NOERR, e, puts_dropped = 0;
+    int err = NC_NOERR, e;
     if (!f) return ncmpi_close(ncid);
     if (f->indef) err = ncsf_enddef(ncid);
     /* as PnetCDF's close: independent mode ended first (the ranks' record
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
-    int pending = drop_pending(f, &puts_dropped);
+    int pending = drop_pending(f);
     e = flush_subfiles(f);
     if (!err) err = e;
     /* some rank saw a write fail (independent writes fail alone) */
@@ -640,11 +640,14 @@ int ncsf_close(int ncid)
         if (!err) err = e;
     }
     e = ncmpi_close(ncid);
-    if (!err) err = e;
+    /* PnetCDF's own requests cancelled (variables not subfiled): said as
+     * ncsf's dropped ones are, no failure either */
+    if (e == NC_EPENDING) pending = e;
+    else if (!err) err = e;
     /* PnetCDF is done with the base file: its length and its mark (a get
      * never waited for loses nothing on disk; a put does) */
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
-    e = ncsfi_state_finish(f, err != NC_NOERR || puts_dropped, hsize);
+    e = ncsfi_state_finish(f, err != NC_NOERR, hsize);
     if (!err) err = e;
     if (!err) err = pending;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;

@@ -427,6 +427,5 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
 int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c);
 void ncsfi_pending_free_all(ncsf_file *f);
 int ncsfi_pending_count(const ncsf_file *f);
-int ncsfi_pending_puts(const ncsf_file *f);
 
 #endif

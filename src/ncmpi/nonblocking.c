@@ -85,13 +85,6 @@ int ncsfi_pending_count(const ncsf_file *f)
     return n;
 }
 
-int ncsfi_pending_puts(const ncsf_file *f)
-{
-    int n = 0;
-    for (ncsf_pending *q = f->pending; q; q = q->next) n += q->p.put != 0;
-    return n;
-}
-
 void ncsfi_pending_free_all(ncsf_file *f)
 {
     f->bput_usage = 0;
