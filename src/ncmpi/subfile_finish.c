@@ -103,7 +103,8 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
 int ncsfi_fill_placeholders(ncsf_file *f)
 {
     int err = NC_NOERR;
-    if (f->via_subfile) return NC_NOERR;
+    /* define mode (a flush there): the next enddef or close fills them */
+    if (f->via_subfile || f->indef) return NC_NOERR;
     for (int i = 0; i < f->nvars_cap && !err; i++)
         if (f->vars[i] && (f->vars[i]->lay->record ? f->numrecs > f->filled_recs : !f->vars[i]->ph_filled)) {
             err = ncsfi_agreef(f, fill_placeholder(f, f->vars[i]));
