@@ -173,6 +173,11 @@ one() {
   if [ -z "$diffl" ]; then echo "PASS: $label"; pass=$((pass + 1)); return; fi
   # a program plain PnetCDF crashes on says nothing of ncsf (the generator
   # avoids the inputs known to crash it; doc/testing.md lists them)
+  # PnetCDF 1.12.3 asserts on a flexible text buffer into a number
+  # (convert_swap.c), in either run, on some runs only: its input, not ncsf
+  if grep -qs "ncmpii_need_convert: Assertion" "$d/plain.out" "$d/ncsf.out"; then
+    echo "SKIP: $label: PnetCDF 1.12.3 aborts on this program (its own assertion)"; skip=$((skip + 1)); return
+  fi
   case $diffl in
     *"plain: <none, exit crash>"*)
       echo "SKIP: $label: plain PnetCDF crashes on this program"; skip=$((skip + 1)); return ;;
