@@ -220,7 +220,7 @@ one() {
   local f=$regdir/$(echo "$key" | tr '|/: ' '----')-$seed.txt
   { echo "# reproducer of a disagreement (scripts/difftest.sh --replay FILE)"
     echo "# cause: (to be classified)"
-    echo "seed=$seed"; echo "np=$np"; echo "nfiles=$nf"; echo "ops=$small"
+    echo "seed=$seed"; echo "gen=${DIFFTEST_GEN:-$("$PROG" --gen-version)}"; echo "np=$np"; echo "nfiles=$nf"; echo "ops=$small"
     echo "first=$(echo "$first" | cut -d'|' -f3- | head -c 800)"
     echo "# the program, ops kept:"
     "$PROG" "$seed" x x --print | awk -v keep=",$small," -F' ' '{ i = $1 + 0; if (index(keep, "," i ",")) print "#  " $0 }'
@@ -231,7 +231,10 @@ one() {
 if [ $replay = 1 ]; then
   for f in "${seeds[@]}"; do
     seed=$(sed -n 's/^seed=//p' "$f") np=$(sed -n 's/^np=//p' "$f") nf=$(sed -n 's/^nfiles=//p' "$f") ops=$(sed -n 's/^ops=//p' "$f")
+    # the generator's rules the reproducer was cut with (no gen= line: version 1)
+    export DIFFTEST_GEN; DIFFTEST_GEN=$(sed -n 's/^gen=//p' "$f"); DIFFTEST_GEN=${DIFFTEST_GEN:-1}
     one "$seed" "$np" "${nf:-2}" "$ops" "difftest replay $(basename "$f") np=$np"
+    unset DIFFTEST_GEN
   done
 else
   if [ ${#seeds[@]} -eq 0 ]; then

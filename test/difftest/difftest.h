@@ -79,7 +79,10 @@ typedef struct {
 } State;
 
 /* gen.c */
-void gen_program(unsigned long long seed, Program *p);
+/* version: the generator's rules as of a reproducer's gen= line (1: before
+   independent-epoch races were avoided; GEN_VERSION: today's) */
+enum { GEN_VERSION = 2 };
+void gen_program(unsigned long long seed, Program *p, int version);
 const char *op_name(int kind);
 
 /* exec.c, exec_data.c */

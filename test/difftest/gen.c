@@ -14,9 +14,14 @@ typedef struct { int used, unlim; MPI_Offset len; char name[NAMELEN]; } MDim;
 typedef struct { int used, type, nd, dims[MAXDIMS]; char name[NAMELEN]; } MVar;
 typedef struct {
     int fmt, open, define, indep, writable, attached, nreq, pending, gen, renames;
+    int version;                       /* 1: before the independent-epoch rule */
     MDim dim[MAXDIMS];
     MVar var[MAXVARS];
     MPI_Offset recs;
+    /* independent I/O is not ordered across ranks: in one independent epoch
+       a variable is either read by any number of ops or written by one op
+       (ep_read, ep_written); requests still pending count as what they do */
+    unsigned char ep_read[MAXVARS], ep_written[MAXVARS], pending_var[MAXVARS];
     Program *p;
     unsigned long long r;
 } Model;
@@ -54,6 +59,36 @@ static Op *add(Model *m, int kind)
 }
 
 static int room(const Model *m) { return m->p->nops < MAXOPS - 12; }
+
+/* may an op in independent mode read (write = 0) or write variable v now?
+   Plain PnetCDF's own result would depend on which rank runs first. */
+static int indep_ok(const Model *m, int v, int write)
+{
+    if (m->version < 2 || !m->indep || !m->var[v].used) return 1;
+    return write ? !m->ep_read[v] && !m->ep_written[v] : !m->ep_written[v];
+}
+
+static void indep_use(Model *m, int v, int write)
+{
+    if (!m->indep) return;
+    if (write) m->ep_written[v] = 1;
+    else m->ep_read[v] = 1;
+}
+
+/* a new independent epoch: only the requests still pending are in it */
+static void indep_begin(Model *m)
+{
+    for (int v = 0; v < MAXVARS; v++) {
+        m->ep_read[v] = (m->pending_var[v] & 1) != 0;
+        m->ep_written[v] = (m->pending_var[v] & 2) != 0;
+    }
+}
+
+static void requests_done(Model *m)
+{
+    m->pending = 0;
+    memset(m->pending_var, 0, sizeof m->pending_var);
+}
 
 /* a type for a variable or an attribute: the format's, now and then a wrong one */
 static nc_type pick_type(Model *m)
@@ -227,6 +262,8 @@ static void gen_data_op(Model *m, int kind)
 {
     Op *op = add(m, kind);
     int v = pick_var(m);
+    if (!indep_ok(m, v, kind == OP_PUT)) { op->kind = OP_INQ; return; }
+    indep_use(m, v, kind == OP_PUT);
     op->slot = v;
     op->type = m->var[v].used ? m->var[v].type : NC_INT;
     op->mt = pick_mt(m, op->type);
@@ -237,7 +274,7 @@ static void gen_data_op(Model *m, int kind)
     op->flex = chance(m, 60) ? 0 : chance(m, 75) ? 1 : 2;
     op->arg[0] = -1;
     if (op->how >= HOW_IPUT && m->nreq < MAXREQ) op->arg[0] = m->nreq++;
-    if (op->how >= HOW_IPUT) m->pending = 1;
+    if (op->how >= HOW_IPUT) m->pending = 1, m->pending_var[v] |= kind == OP_PUT ? 2 : 1;
     op->arg[2] = chance(m, 6);                    /* values out of range for the type */
     shape_of(m, v, &op->sh[0]);
     /* PnetCDF 1.12.3 itself asserts on flexible text into a number, and
@@ -257,6 +294,14 @@ static void gen_multi(Model *m, int kind)
         op->vslot[i] = pick_var(m);
         shape_of(m, op->vslot[i], &op->sh[i]);
     }
+    for (int i = 0; i < op->nv; i++)             /* one op naming v twice is one writer */
+        if (!indep_ok(m, op->vslot[i], kind == OP_MPUT)) {
+            memset(op->vslot, 0, sizeof op->vslot);
+            memset(op->sh, 0, sizeof op->sh);
+            op->nv = 0, op->kind = OP_INQ;
+            return;
+        }
+    for (int i = 0; i < op->nv; i++) indep_use(m, op->vslot[i], kind == OP_MPUT);
     op->mt = -1;                                  /* each variable's own type */
     op->arg[1] = m->indep;
     op->arg[2] = chance(m, 6);
@@ -268,14 +313,18 @@ static void gen_nonblocking_end(Model *m)
     op->arg[0] = rnd_below(&m->r, 6);             /* which requests (exec.c says) */
     op->arg[1] = m->indep ? !chance(m, 10) : chance(m, 8);   /* ncmpi_wait (indep) */
     op->arg[2] = m->nreq;
-    if (op->arg[0] <= 2) m->pending = 0;
+    if (op->arg[0] <= 2) requests_done(m);
     m->gen = m->p->nops;
 }
 
 static void gen_sync_point(Model *m)
 {
     int k = rnd_below(&m->r, 10);
-    if (k < 3) { add(m, m->indep ? OP_END_INDEP : OP_BEGIN_INDEP); m->indep = !m->indep; }
+    if (k < 3) {
+        add(m, m->indep ? OP_END_INDEP : OP_BEGIN_INDEP);
+        m->indep = !m->indep;
+        if (m->indep) indep_begin(m);
+    }
     else if (k < 5) add(m, OP_SYNC);
     else if (k < 6) add(m, OP_SYNC_NUMRECS);
     else if (k < 7) add(m, OP_FLUSH);
@@ -285,13 +334,30 @@ static void gen_sync_point(Model *m)
     m->gen = m->p->nops;
 }
 
+/* readall reads every variable: in independent mode, none written in the epoch */
+static int readall_ok(const Model *m)
+{
+    for (int v = 0; v < MAXVARS; v++)
+        if (!indep_ok(m, v, 0)) return 0;
+    return 1;
+}
+
+static void gen_readall(Model *m)
+{
+    if (!readall_ok(m)) { add(m, OP_INQ); return; }
+    Op *op = add(m, OP_READALL);
+    op->arg[0] = m->indep;
+    for (int v = 0; v < MAXVARS; v++) indep_use(m, v, 0);
+}
+
 static void gen_reopen(Model *m)
 {
     Op *op;
     add(m, OP_CLOSE);
     op = add(m, OP_OPEN);
     op->arg[0] = m->writable = chance(m, 70);
-    m->define = m->indep = m->nreq = m->attached = m->pending = 0;
+    m->define = m->indep = m->nreq = m->attached = 0;
+    requests_done(m);
     if (m->writable) {              /* an open is in no-fill mode again */
         add(m, OP_REDEF);
         add(m, OP_SET_FILL);
@@ -311,12 +377,12 @@ static void gen_data(Model *m, int n)
         else if (k < 63) gen_nonblocking_end(m);
         else if (k < 75) gen_sync_point(m);
         else if (k < 80) add(m, OP_INQ);
-        else if (k < 83) { Op *op = add(m, OP_READALL); op->arg[0] = m->indep; }
+        else if (k < 83) gen_readall(m);
         else if (k < 88) { gen_att(m); }
         else if (k < 90) gen_rename(m);
         else if (k < 94) {
             /* PnetCDF 1.12.3 takes redef with requests pending, then fails in enddef */
-            if (m->pending) { Op *w = add(m, OP_WAIT); w->arg[1] = m->indep; m->pending = 0; }
+            if (m->pending) { Op *w = add(m, OP_WAIT); w->arg[1] = m->indep; requests_done(m); }
             add(m, OP_REDEF); m->define = 1;
             gen_define(m, 1 + rnd_below(&m->r, 4));
             add(m, OP_ENDDEF); m->define = 0, m->indep = 0;
@@ -331,7 +397,8 @@ static void gen_ending(Model *m)
     Op *op;
     if (m->nreq && chance(m, 70)) { op = add(m, OP_WAIT); op->arg[0] = 0; op->arg[1] = m->indep; }
     if (m->indep && chance(m, 60)) { add(m, OP_END_INDEP); m->indep = 0; }
-    op = add(m, OP_READALL); op->arg[0] = m->indep;
+    if (!readall_ok(m)) { add(m, OP_END_INDEP); m->indep = 0; }
+    gen_readall(m);
     add(m, OP_INQ);
     add(m, OP_CLOSE);
     if (chance(m, 8)) {
@@ -347,12 +414,13 @@ static void gen_ending(Model *m)
     add(m, OP_CLOSE);
 }
 
-void gen_program(unsigned long long seed, Program *p)
+void gen_program(unsigned long long seed, Program *p, int version)
 {
     Model m;
     memset(&m, 0, sizeof m);
     memset(p, 0, sizeof *p);
     m.p = p;
+    m.version = version;
     m.r = seed * 0x2545F4914F6CDD1DULL + 12345;
     int target = 10 + rnd_below(&m.r, 45);
     gen_create(&m);

@@ -6,6 +6,8 @@
  * ("0,3,5-9"): the shrinker's cut. --print lists the program (on rank 0)
  * instead of running it. Links PnetCDF only: run plain, it tests PnetCDF;
  * run with the ncsf preload, it tests ncsf (scripts/difftest.sh runs both).
+ * DIFFTEST_GEN=N generates with the rules of generator version N (a
+ * reproducer's gen= line); --gen-version prints today's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +43,18 @@ int main(int argc, char **argv)
     static State st;
     char keep[MAXOPS], logname[1024];
     int printing = 0;
+    if (argc == 2 && !strcmp(argv[1], "--gen-version")) {   /* for the runner's reproducers */
+        printf("%d\n", GEN_VERSION);
+        return 0;
+    }
     MPI_Init(&argc, &argv);
     if (argc < 4) {
         fprintf(stderr, "usage: difftest SEED OUTFILE LOGPREFIX [--ops LIST] [--print]\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     unsigned long long seed = strtoull(argv[1], NULL, 10);
-    gen_program(seed, &prog);
+    const char *gv = getenv("DIFFTEST_GEN");   /* a reproducer's generator version */
+    gen_program(seed, &prog, gv && *gv ? atoi(gv) : GEN_VERSION);
     memset(keep, 1, sizeof keep);
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "--ops") && i + 1 < argc) parse_ops(argv[++i], keep, MAXOPS);
