@@ -56,6 +56,21 @@ command -v mpicc >/dev/null || fail "mpicc not found after installing mpich"
 mpicc -show 2>/dev/null | grep -q mpich || \
   say "warning: mpicc does not look like MPICH ($(mpicc -show 2>/dev/null | head -c 80))"
 
+# Open MPI's launcher for test/t_launcher.sh, unpacked into .deps/openmpi
+# and never installed: installing openmpi-bin or libopenmpi-dev would move
+# the mpirun/mpicc alternatives away from MPICH. Its libraries
+# (libopenmpi3) come with cdo. Optional: the test says SKIP without it.
+if [ ! -x "$deps/openmpi/usr/bin/mpirun.openmpi" ] && dpkg -s libopenmpi3 >/dev/null 2>&1; then
+  mkdir -p "$deps/openmpi.dl"
+  if (cd "$deps/openmpi.dl" && apt-get download -qq openmpi-bin >/dev/null 2>&1) &&
+     dpkg -x "$deps"/openmpi.dl/openmpi-bin_*.deb "$deps/openmpi"; then
+    say "Open MPI's launcher unpacked in $deps/openmpi (for the launcher test)"
+  else
+    say "Open MPI's launcher not available (test/t_launcher.sh will skip its real Open MPI run)"
+  fi
+  rm -rf "$deps/openmpi.dl"
+fi
+
 # ---- 2. PnetCDF against MPICH ----------------------------------------------
 # (a PnetCDF built here before it had its Fortran interfaces is built again)
 if [ -x "$pnetcdf_prefix/bin/pnetcdf-config" ] && [ -f "$pnetcdf_prefix/lib/libpnetcdf.a" ] &&

@@ -64,4 +64,21 @@ report $ok "t_launcher: ncsf_launch builds -genv (MPICH), -x --oversubscribe (Op
 # the real launcher: a variable reaches every rank
 m=$(NCSF_LAUNCH_WRAP="timeout 60" ncsf_launch 2 FOO=bar -- sh -c 'echo "FOO=$FOO"' | grep -c "^FOO=bar$")
 [ "$m" = 2 ]; report $? "t_launcher: $NCSF_LAUNCHER's $MPIEXEC passes FOO=bar to both ranks"
+
+# a real Open MPI launcher (orterun, unpacked by scripts/setup.sh into
+# .deps/openmpi, not installed): detected from its own --version, and a
+# value with spaces and a semicolon (as NCSF_HINTS has) reaches each of
+# three ranks, which Open MPI numbers itself
+ompi=$top_builddir/.deps/openmpi/usr/bin/mpirun.openmpi
+[ -x "$ompi" ] || ompi=$top_srcdir/.deps/openmpi/usr/bin/mpirun.openmpi
+if [ -x "$ompi" ] && "$ompi" --version > /dev/null 2>&1; then
+  k=$(MPIEXEC=$ompi ncsf_launcher_kind)
+  got=$(MPIEXEC=$ompi NCSF_LAUNCHER= NCSF_LAUNCH_WRAP="timeout 60" sh -c '. "$1"; ncsf_launch 3 "NCSF_HINTS=subfiling=enable; subfiling_nfiles=2" -- sh -c "echo \$OMPI_COMM_WORLD_RANK:\$NCSF_HINTS"' \
+        sh "$top_srcdir/scripts/launcher.sh" 2>&1 | sort | tr '\n' '|')
+  want="0:subfiling=enable; subfiling_nfiles=2|1:subfiling=enable; subfiling_nfiles=2|2:subfiling=enable; subfiling_nfiles=2|"
+  [ "$k" = openmpi ] && [ "$got" = "$want" ] || { echo "kind $k, got $got" >&2; false; }
+  report $? "t_launcher: Open MPI's own mpirun ($("$ompi" --version 2>&1 | head -n 1)) through ncsf_launch: 3 ranks get NCSF_HINTS"
+else
+  echo "SKIP: t_launcher: Open MPI's launcher not unpacked in .deps/openmpi (scripts/setup.sh does it where apt-get download works)"
+fi
 finish
