@@ -18,6 +18,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$here}
 S=${top_srcdir:-$here}
 MPIEXEC=${MPIEXEC:-mpiexec}
+. "$S/scripts/launcher.sh"      # ncsf_launch: MPICH, Open MPI or srun
 NCDUMP=${NCDUMP:-ncdump}
 PROG=${DIFFTEST_PROG:-$B/test/difftest/difftest}
 PRE=$B/.libs/libncsf-preload.so
@@ -62,9 +63,10 @@ run() {
   if [ "$kind" = plain ]; then pre=$YIELD
   else
     pre="$PRE${YIELD:+ $YIELD}"
-    env=(-genv NCSF_HINTS "subfiling=enable;subfiling_nfiles=$nf;subfiling_min_size=0")
+    env=("NCSF_HINTS=subfiling=enable;subfiling_nfiles=$nf;subfiling_min_size=0")
   fi
-  timeout -k 5 "$TMO" "$MPIEXEC" ${pre:+-genv LD_PRELOAD "$pre"} "${env[@]}" -n "$np" \
+  [ -n "$pre" ] && env+=("LD_PRELOAD=$pre")
+  NCSF_LAUNCH_WRAP="timeout -k 5 $TMO" ncsf_launch "$np" "${env[@]}" -- \
     "$PROG" "$seed" "$d/$kind.nc" "$d/$kind.log" "${extra[@]}" > "$d/$kind.out" 2>&1
   local rc=$?
   # a crash is a crash, whatever signal mpiexec reports it with

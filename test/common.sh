@@ -63,19 +63,33 @@ fi
 with_yield() { echo "$1${YIELD_SO:+ $YIELD_SO}"; }
 
 # (sh has no local variables: names here start with _ so callers keep theirs)
-# run_np N [LD_PRELOAD=LIBS] PROG ARGS...: through scripts/launcher.sh,
-# which knows how MPICH, Open MPI and srun pass LD_PRELOAD to every rank
+# run_np N [NAME=VALUE...] PROG ARGS...: through scripts/launcher.sh, which
+# knows how MPICH, Open MPI and srun hand a variable (LD_PRELOAD,
+# NCSF_HINTS...) to every rank; without an LD_PRELOAD=, the yield library
 . "$top_srcdir/scripts/launcher.sh"
 NCSF_LAUNCHER=${NCSF_LAUNCHER:-$(ncsf_launcher_kind)}
 run_np() {
   _n=$1; shift
-  _env=
-  case ${1:-} in
-    LD_PRELOAD=*) _env=$1; shift ;;
-    *) [ -n "$YIELD_SO" ] && _env="LD_PRELOAD=$YIELD_SO" ;;
-  esac
+  _k=0 _pre=0
+  for _a in "$@"; do
+    case $_a in
+      LD_PRELOAD=*) _pre=1 ;;
+      [A-Z]*=*) ;;
+      *) break ;;
+    esac
+    _k=$((_k + 1))
+  done
+  # "--" after the variables, then the program's words
+  _i=0 _all=$#
+  while [ $_i -lt $_all ]; do
+    _a=$1; shift
+    [ $_i = $_k ] && set -- "$@" --
+    set -- "$@" "$_a"
+    _i=$((_i + 1))
+  done
+  [ $_pre = 0 ] && [ -n "$YIELD_SO" ] && set -- "LD_PRELOAD=$YIELD_SO" "$@"
   NCSF_LAUNCH_WRAP="timeout -k 10 $TEST_TIMEOUT"
-  if [ -n "$_env" ]; then ncsf_launch "$_n" "$_env" -- "$@"; else ncsf_launch "$_n" -- "$@"; fi
+  ncsf_launch "$_n" "$@"
   _rc=$?
   NCSF_LAUNCH_WRAP=
   [ $_rc -eq 124 ] && echo "TIMEOUT after ${TEST_TIMEOUT}s: $MPIEXEC -n $_n $*" >&2

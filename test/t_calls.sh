@@ -33,7 +33,7 @@ for np in $(nps t_calls); do
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/plain/$mode.txt" >&2
     report $_rc "t_calls $mode plain: every value read back np=$np"
 
-    NCSF_HINTS=$HINTS run_np "$np" -genv LD_PRELOAD "$(with_yield "$PRE")" "$APP" $mode "$d/sf/$mode" \
+    run_np "$np" "NCSF_HINTS=$HINTS" "LD_PRELOAD=$(with_yield "$PRE")" "$APP" $mode "$d/sf/$mode" \
       > "$d/sf/$mode.txt" 2>&1
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/sf/$mode.txt" >&2
     report $_rc "t_calls $mode subfiled: every value read back np=$np"

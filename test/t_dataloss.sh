@@ -30,7 +30,7 @@ NCMPIDIFF=
 # an ncdump listing without its first line (which names the file)
 header_of() { "$NCDUMP" -h "$1" | sed 1d; }
 data_of() { "$NCDUMP" "$1" | sed -n '/^data:/,$p'; }
-preloaded() { _n=$1; shift; NCSF_HINTS=$HINTS run_np "$_n" -genv LD_PRELOAD "$(with_yield "$PRE")" "$@"; }
+preloaded() { _n=$1; shift; run_np "$_n" "NCSF_HINTS=$HINTS" "LD_PRELOAD=$(with_yield "$PRE")" "$@"; }
 
 for np in $(nps t_dataloss); do
   rnp=$(other_np "$np"); [ "$rnp" -gt 4 ] && rnp=2  # small problems: 4 processes at most

@@ -51,7 +51,7 @@ for np in $(nps t_redteam); do
   mkdir "$d/plain" "$d/pre"
   run_np "$np" "$PLAIN" swap "$d/plain" && ! ls "$d"/plain/*.nc.* > /dev/null 2>&1
   report $? "t_redteam_plain swap: plain PnetCDF writes the const buffer np=$np"
-  run_np "$np" -genv LD_PRELOAD "$(with_yield "$PRE")" "$PLAIN" swap "$d/pre" && ls "$d/pre/swap_auto.nc.v.1" > /dev/null &&
+  run_np "$np" "LD_PRELOAD=$(with_yield "$PRE")" "$PLAIN" swap "$d/pre" && ls "$d/pre/swap_auto.nc.v.1" > /dev/null &&
     for f in swap_disable swap_auto swap_enable; do
       data_of "$d/plain/$f.nc" > "$d/a.txt" && "$B/tools/ncsf-merge" "$d/pre/$f.nc" "$d/m.nc" > /dev/null &&
         data_of "$d/m.nc" > "$d/b.txt" && cmp "$d/a.txt" "$d/b.txt" && rm -f "$d/m.nc" || exit 1
