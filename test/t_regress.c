@@ -1555,6 +1555,125 @@ static void case_sharedbuf(void)
     free(orig);
 }
 
+/* ---- vardrec: vard on subfiled record variables ------------------------- */
+
+/* value of r1 (or r2, +5000) at record rec, column x */
+static int rec_value(int var, int rec, int x) { return var * 5000 + rec * 100 + x; }
+
+static void case_vardrec(void)
+{
+    char path[512];
+    int ncid, d[3], r1, r2, o;
+    ts.where = "vardrec";
+    path_of(path, sizeof path, "vardrec.nc");
+    MPI_Info info = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "time", NC_UNLIMITED, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", 3, &d[2]));
+    /* r1(time, x) int and r2(time, y) short, subfiled along x and y; o
+     * an ordinary record variable: the record holds all three */
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r1", NC_INT, 2, d, &r1, info));
+    int d2[2] = {d[0], d[2]};
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r2", NC_SHORT, 2, d2, &r2, info));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "o", NC_DOUBLE, 2, d2, &o, MPI_INFO_NULL));
+    MPI_Info_free(&info);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    MPI_Offset recsize = 0;
+    EXPECT_OK(&ts, ncmpi_inq_recsize(ncid, &recsize));
+    /* as PnetCDF lays a record out: 12 ints, 3 shorts padded to 8, 3 doubles */
+    EXPECT(&ts, recsize == NX * 4 + 8 + 3 * 8, "inq_recsize = %lld", (long long)recsize);
+
+    /* each rank its columns of r1 in records 0..2, one file type: a
+     * vector of blocks, record stride recsize (PnetCDF's own test idiom) */
+    MPI_Offset st[2], ct[2];
+    test_split(NX, ts.rank, ts.nprocs, &st[0], &ct[0]);
+    int n = (int)ct[0], *buf = malloc(sizeof(int) * (3 * NX + 1));
+    MPI_Datatype ft = MPI_DATATYPE_NULL;
+    for (int rec = 0; rec < 3; rec++)
+        for (int i = 0; i < n; i++) buf[rec * n + i] = rec_value(1, rec, (int)st[0] + i);
+    if (n) {
+        MPI_Datatype blk;
+        MPI_Type_contiguous(n, MPI_INT, &blk);
+        MPI_Type_create_hvector(3, 1, (MPI_Aint)recsize, blk, &ft);
+        MPI_Type_free(&blk);
+        MPI_Datatype shifted;
+        MPI_Type_create_hindexed(1, (int[]){1}, (MPI_Aint[]){(MPI_Aint)st[0] * 4}, ft, &shifted);
+        MPI_Type_free(&ft);
+        ft = shifted;
+        MPI_Type_commit(&ft);
+    }
+    agreed(ncmpi_put_vard_all(ncid, r1, ft, buf, 3 * n, MPI_INT), NC_NOERR, "put_vard_all of r1, 3 records");
+    /* r2: rank 0 writes record 1 whole with no buffer type (elements of the variable's type) */
+    short s3[3] = {(short)rec_value(2, 1, 0), (short)rec_value(2, 1, 1), (short)rec_value(2, 1, 2)};
+    MPI_Datatype ft2;
+    MPI_Type_create_hindexed(1, (int[]){3}, (MPI_Aint[]){(MPI_Aint)recsize}, MPI_SHORT, &ft2);
+    MPI_Type_commit(&ft2);
+    agreed(ncmpi_put_vard_all(ncid, r2, ts.rank == 0 ? ft2 : MPI_DATATYPE_NULL, s3, -1, MPI_DATATYPE_NULL),
+           NC_NOERR, "put_vard_all of r2 record 1 from rank 0, no buffer type");
+    MPI_Offset nrec = 0;
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[0], &nrec));
+    EXPECT(&ts, nrec == 3, "records after the vards: %lld", (long long)nrec);
+
+    /* every value through get_vara, and r1 again through get_vard_all */
+    int all[3 * NX];
+    MPI_Offset ast[2] = {0, 0}, act[2] = {3, NX};
+    EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, r1, ast, act, all));
+    for (int i = 0; i < 3 * NX; i++)
+        if (all[i] != rec_value(1, i / NX, i % NX)) {
+            EXPECT(&ts, 0, "r1[%d][%d] = %d, expected %d", i / NX, i % NX, all[i], rec_value(1, i / NX, i % NX));
+            break;
+        }
+    short g3[3] = {0, 0, 0};
+    MPI_Offset s1[2] = {1, 0}, c1[2] = {1, 3};
+    EXPECT_OK(&ts, ncmpi_get_vara_short_all(ncid, r2, s1, c1, g3));
+    EXPECT(&ts, !memcmp(g3, s3, sizeof s3), "r2[1] = %d %d %d", g3[0], g3[1], g3[2]);
+    for (int i = 0; i < 3 * n; i++) buf[i] = -1;
+    agreed(ncmpi_get_vard_all(ncid, r1, ft, buf, 3 * n, MPI_INT), NC_NOERR, "get_vard_all of r1");
+    for (int rec = 0; rec < 3; rec++)
+        for (int i = 0; i < n; i++)
+            if (buf[rec * n + i] != rec_value(1, rec, (int)st[0] + i)) {
+                EXPECT(&ts, 0, "get_vard_all r1[%d][%lld] = %d", rec, (long long)st[0] + i, buf[rec * n + i]);
+                rec = 3;
+                break;
+            }
+
+    /* PnetCDF's checks, agreed on every rank: a file type reaching past
+     * r1's bytes of a record into r2's (NC_EINVAL: ncsf never touches
+     * another variable's data through a vard), two element types
+     * (NC_EMULTITYPES), a buffer of another size (NC_EIOMISMATCH), a file
+     * type of another element type (NC_ETYPE_MISMATCH) */
+    MPI_Datatype past, mixed, shorts;
+    MPI_Type_contiguous(NX + 1, MPI_INT, &past);
+    MPI_Type_commit(&past);
+    int big[NX + 2];
+    agreed(ncmpi_put_vard_all(ncid, r1, past, big, NX + 1, MPI_INT), NC_EINVAL, "put_vard_all past r1's record");
+    MPI_Type_create_struct(2, (int[]){1, 1}, (MPI_Aint[]){0, 4}, (MPI_Datatype[]){MPI_INT, MPI_FLOAT}, &mixed);
+    MPI_Type_commit(&mixed);
+    agreed(ncmpi_put_vard_all(ncid, r1, mixed, big, 2, MPI_INT), NC_EMULTITYPES, "put_vard_all, two element types");
+    agreed(ncmpi_put_vard_all(ncid, r1, MPI_INT, big, 2, MPI_INT), NC_EIOMISMATCH, "put_vard_all, buffer of 2 for 1");
+    MPI_Type_contiguous(2, MPI_SHORT, &shorts);
+    MPI_Type_commit(&shorts);
+    agreed(ncmpi_put_vard_all(ncid, r1, shorts, big, 2, MPI_SHORT), NC_ETYPE_MISMATCH, "put_vard_all, shorts into ints");
+    MPI_Type_free(&past);
+    MPI_Type_free(&mixed);
+    MPI_Type_free(&shorts);
+    MPI_Type_free(&ft2);
+    if (ft != MPI_DATATYPE_NULL) MPI_Type_free(&ft);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* reopened: the refused calls changed nothing */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, r1, ast, act, all));
+    for (int i = 0; i < 3 * NX; i++)
+        if (all[i] != rec_value(1, i / NX, i % NX)) {
+            EXPECT(&ts, 0, "reopened: r1[%d][%d] = %d", i / NX, i % NX, all[i]);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    free(buf);
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -1564,7 +1683,7 @@ int main(int argc, char **argv)
         {"climb", case_climb}, {"mixed", case_mixed}, {"overflow", case_overflow},
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why}, {"multi", case_multi},
         {"hidden", case_hidden}, {"pgrid", case_pgrid}, {"lateatt", case_lateatt},
-        {"indefine", case_indefine}, {"sharedbuf", case_sharedbuf},
+        {"indefine", case_indefine}, {"sharedbuf", case_sharedbuf}, {"vardrec", case_vardrec},
     };
     test_init(&ts, &argc, &argv);
     if (argc < 3) { fprintf(stderr, "usage: t_regress CASE DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }

@@ -74,6 +74,25 @@ int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype)
     return NC_EBADTYPE;
 }
 
+/* The MPI type of an external type's values in memory (PnetCDF's choice). */
+MPI_Datatype ncsfi_mpi_type_of(nc_type t)
+{
+    switch (t) {
+    case NC_BYTE: return MPI_SIGNED_CHAR;
+    case NC_CHAR: return MPI_CHAR;
+    case NC_SHORT: return MPI_SHORT;
+    case NC_INT: return MPI_INT;
+    case NC_FLOAT: return MPI_FLOAT;
+    case NC_DOUBLE: return MPI_DOUBLE;
+    case NC_UBYTE: return MPI_UNSIGNED_CHAR;
+    case NC_USHORT: return MPI_UNSIGNED_SHORT;
+    case NC_UINT: return MPI_UNSIGNED;
+    case NC_INT64: return MPI_LONG_LONG_INT;
+    case NC_UINT64: return MPI_UNSIGNED_LONG_LONG;
+    default: return MPI_DATATYPE_NULL;
+    }
+}
+
 /* The one element type a (possibly derived) MPI datatype is built of. */
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype)
 {

@@ -345,6 +345,7 @@ int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end);
 
 /* ---- convert.c -------------------------------------------------------- */
 int ncsfi_xsize(nc_type t);
+MPI_Datatype ncsfi_mpi_type_of(nc_type t);
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
 /* buftype of a flexible call with bufcount -1 (NC_EBADTYPE if not one of
  * the types PnetCDF's typed calls use) */
