@@ -105,7 +105,7 @@ int ncsfi_multi_check(int ncid, int num, const int *varids, int kind, MPI_Offset
     int err = NC_NOERR;
     if (!f) return NC_EBADID;
     if (num > 0) {
-        /* the mode first: the same on every rank, so none waits for another */
+        /* the mode first, as PnetCDF checks it */
         if (put && f->readonly) err = NC_EPERM;
         else if (f->indef) err = NC_EINDEFINE;
         else if (collective && f->indep) err = NC_EINDEP;
@@ -120,10 +120,11 @@ int ncsfi_multi_check(int ncid, int num, const int *varids, int kind, MPI_Offset
         if (MPI_Allreduce(&err, &low, 1, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS) return NC_EMPI;
         return low;
     }
-    if (!err || !collective || err == NC_EPERM || err == NC_EINDEFINE || err == NC_EINDEP ||
-        err == NC_ENOTINDEP)
-        return err;
-    /* a bad argument on this rank: it joins the others' wait with nothing */
+    if (!err || !collective) return err;
+    /* a bad argument on this rank: it joins the others' wait with nothing
+     * (in define or independent mode that wait returns at once, on every
+     * rank; a read-only dataset's mput joins it too, for the processes
+     * of the collective that named no variable) */
     return ncsfi_multi_wait(ncid, 0, NULL, err, 1);
 }
 

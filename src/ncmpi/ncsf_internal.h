@@ -173,8 +173,8 @@ int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective);
  * (mode, variable, text or number when typed, start/count/stride; kind
  * NCSF_VAR..NCSF_VARM, itype NC_NAT when flexible): a failed one posts
  * nothing. A collective call whose arguments were bad on this rank joins
- * the others' wait with nothing (mode errors, the same on every rank,
- * return at once; in safe mode every rank returns the lowest error). */
+ * the others' wait with nothing (in safe mode every rank returns the
+ * lowest error at once, and nothing moves). */
 int ncsfi_multi_check(int ncid, int num, const int *varids, int kind, MPI_Offset *const *starts,
                       MPI_Offset *const *counts, MPI_Offset *const *strides, int put,
                       int collective, nc_type itype);
