@@ -513,7 +513,13 @@ static void say_if_nothing_subfiled(ncsf_file *f)
 static int enddef_subfiles(ncsf_file *f)
 {
     f->indef = 0;
-    int err = subfiles_created(f, ncsfi_create_subfiles(f));
+    /* the variables this enddef makes subfiles for */
+    int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
+    for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
+    int err = subfiles_created(f, ncsfi_agreef(f, isnew ? NC_NOERR : NC_ENOMEM));
+    if (!err) err = subfiles_created(f, ncsfi_create_subfiles(f));
+    if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
+    free(isnew);
     if (!err && !f->readonly) err = ncsfi_fill_placeholders(f);
     if (!err && ncsfi_atts_pending(f)) err = ncsfi_update_subfile_headers(f);
     if (!err) say_if_nothing_subfiled(f);

@@ -169,6 +169,15 @@ int *ncsfi_multi_reqs(int num, int *err);
  * collective (even with none posted: the others may have some), else
  * wait. Returns err if set, else the first error of the wait. */
 int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective);
+/* PnetCDF's checks of every variable of an mput/mget before it posts any
+ * (mode, variable, text or number when typed, start/count/stride; kind
+ * NCSF_VAR..NCSF_VARM, itype NC_NAT when flexible): a failed one posts
+ * nothing. A collective call whose arguments were bad on this rank joins
+ * the others' wait with nothing (in safe mode every rank returns the
+ * lowest error at once, and nothing moves). */
+int ncsfi_multi_check(int ncid, int num, const int *varids, int kind, MPI_Offset *const *starts,
+                      MPI_Offset *const *counts, MPI_Offset *const *strides, int put,
+                      int collective, nc_type itype);
 
 /* ---- file.c ----------------------------------------------------------- */
 int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,
@@ -336,6 +345,10 @@ int ncsfi_finish_subfiles(ncsf_file *f);
 /* Collective: the placeholders not yet holding their fill value given it
  * (a fixed one once, a record one for the records added since). */
 int ncsfi_fill_placeholders(ncsf_file *f);
+/* fill.c: at the enddef that made their subfiles, the subfiled record
+ * variables new in it (isnew[varid]) in fill mode get their fill value in
+ * every record the dataset already has, as PnetCDF fills them. Collective. */
+int ncsfi_fill_new_records(ncsf_file *f, const int *isnew);
 /* One subfile: present, of this dataset, consistent, long enough. out[]
  * gets its data offset, record size, header size and record count. */
 int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out);
