@@ -202,10 +202,34 @@ int ncsf_wait(int ncid, int num, int *reqs, int *statuses)
     return wait_common(ncid, num, reqs, statuses, 0);
 }
 
+/* Cancel every pending request of ours in one direction (NC_REQ_ALL,
+ * NC_PUT_REQ_ALL, NC_GET_REQ_ALL). */
+static void cancel_all(ncsf_file *f, int num)
+{
+    for (ncsf_pending **pp = &f->pending; *pp;) {
+        ncsf_pending *q = *pp;
+        if (num != NC_REQ_ALL && (num == NC_PUT_REQ_ALL) != (q->p.put != 0)) { pp = &q->next; continue; }
+        *pp = q->next;
+        f->bput_usage -= q->attached;
+        ncsfi_release(&q->p);
+        free(q);
+    }
+}
+
+/* PnetCDF's cancel: none is nothing; NC_REQ_ALL and its kin cancel every
+ * request of theirs; a list cancels each request it names, and an id
+ * that names none is NC_EINVAL_REQUEST (its status, and the call's first
+ * error) while the others are still cancelled. */
 int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    if (!f || num <= 0 || !reqs) return ncmpi_cancel(ncid, num, reqs, statuses);
+    if (!f || num == 0) return ncmpi_cancel(ncid, num, reqs, statuses);
+    if (num < NC_PUT_REQ_ALL) return NC_EINVAL;
+    if (num < 0) {
+        cancel_all(f, num);
+        return ncmpi_cancel(ncid, num, reqs, statuses);
+    }
+    if (!reqs) return NC_EINVAL;
     int err = NC_NOERR;
     for (int i = 0; i < num; i++) {
         if (!is_ours(reqs[i])) {
@@ -217,6 +241,7 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
         }
         ncsf_pending *q = take(f, reqs[i]);
         if (statuses) statuses[i] = q ? NC_NOERR : NC_EINVAL_REQUEST;
+        if (!q && !err) err = NC_EINVAL_REQUEST;
         if (q) { ncsfi_release(&q->p); free(q); reqs[i] = NC_REQ_NULL; }
     }
     return err;
