@@ -125,17 +125,17 @@ define(`MKP_var1', `, starts')
 define(`MKP_vara', `, starts, counts')
 define(`MKP_vars', `, starts, counts, strides')
 define(`MKP_varm', `, starts, counts, strides, imaps')
-dnl MKC: kind, starts, counts, strides for the checks before posting
-define(`MKC_var', `NCSF_VAR, NULL, NULL, NULL')
-define(`MKC_var1', `NCSF_VAR1, starts, NULL, NULL')
-define(`MKC_vara', `NCSF_VARA, starts, counts, NULL')
-define(`MKC_vars', `NCSF_VARS, starts, counts, strides')
-define(`MKC_varm', `NCSF_VARM, starts, counts, strides')
-define(`MIT', `ifelse(`$1', `', `NC_NAT', `indir(`IT_$1')')')
 define(`MBA', `ifelse(`$2', `', `, void *ifelse(`$1', `put', `const ')*bufs, const MPI_Offset *bufcounts, const MPI_Datatype *buftypes',
 `, indir(`CT_$2') *ifelse(`$1', `put', `const ')*bufs')')
 define(`MBN', `ifelse(`$2', `', `, bufs[i], bufcounts[i], buftypes[i]', `, bufs[i]')')
 define(`MBP', `ifelse(`$2', `', `, bufs, bufcounts, buftypes', `, bufs')')
+dnl MCK: the kind and coordinates ncsfi_multi_check looks at; MIT: the typed call's type
+define(`MCK_var', `NCSF_VAR, NULL, NULL, NULL')
+define(`MCK_var1', `NCSF_VAR1, starts, NULL, NULL')
+define(`MCK_vara', `NCSF_VARA, starts, counts, NULL')
+define(`MCK_vars', `NCSF_VARS, starts, counts, strides')
+define(`MCK_varm', `NCSF_VARM, starts, counts, strides')
+define(`MIT', `ifelse(`$1', `', `NC_NAT', `indir(`IT_$1')')')
 dnl MFUNC(io, kind, type, _all or empty)
 define(`MNAME', `m$1_$2`'TSUF($3)$4')
 define(`MFUNC', `ifelse(MODE, `header',
@@ -154,9 +154,8 @@ define(`MFUNC', `ifelse(MODE, `header',
     if (route < 0) return route;
     if (route == 0)
         return ncmpi_`'MNAME($@)(ncid, num, varids`'indir(`MKP_$2')`'MBP($1, $3));
-    /* as PnetCDF: every variable checked before any is posted */
-    if ((err = ncsfi_multi_check(ncid, num, varids, indir(`MKC_$2'), ifelse(`$1', `put', 1, 0),
-                                 ifelse(`$4', `', 0, 1), MIT($3))))
+    if ((err = ncsfi_multi_check(ncid, num, varids, ifelse(`$1', `put', 1, 0), MIT($3), ifelse(`$4', `', 0, 1),
+                                 indir(`MCK_$2'))))
         return err;
     int *reqs = ncsfi_multi_reqs(num, &err);
     while (!err && i < num &&

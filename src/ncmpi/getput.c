@@ -49,25 +49,31 @@ int ncsfi_error_from_engine(int e)
     }
 }
 
-/* Check one (start, count, stride) against the variable's current shape,
- * as PnetCDF checks its own, with every product checked for overflow: a
- * put may extend the record dimension, up to v->max_records. */
+/* Check one (start, count, stride) against the variable's current shape
+ * in PnetCDF's order: every start first (NC_EINVALCOORDS), then each
+ * dimension's count (NC_ENEGATIVECNT, NC_EEDGE), then every stride
+ * (NC_ESTRIDE), with every product checked for overflow. A put may extend
+ * the record dimension, up to v->max_records. ct NULL: a var1. */
 static int check_region(const ncsf_var *v, const MPI_Offset *len, int put,
                         const MPI_Offset *st, const MPI_Offset *ct, const MPI_Offset *sd)
 {
+    MPI_Offset limit[SF_MAX_DIMS];
     for (int d = 0; d < v->ndims; d++) {
-        int unbounded = put && d == 0 && v->lay->record;
-        MPI_Offset step = sd ? sd[d] : 1, last, span;
-        if (st[d] < 0) return NC_EINVALCOORDS;
+        MPI_Offset n = ct ? ct[d] : 1;
+        limit[d] = put && d == 0 && v->lay->record ? v->max_records : len[d];
+        if (st[d] < 0 || st[d] > limit[d] || (st[d] == limit[d] && n > 0)) return NC_EINVALCOORDS;
+    }
+    for (int d = 0; ct && d < v->ndims; d++) {
+        MPI_Offset last;
         if (ct[d] < 0) return NC_ENEGATIVECNT;
-        if (sd && sd[d] <= 0) return NC_ESTRIDE;
-        MPI_Offset limit = unbounded ? v->max_records : len[d];
-        if (st[d] > limit || (st[d] == limit && ct[d] > 0)) return NC_EINVALCOORDS;
-        if (ct[d] == 0) continue;
-        if (__builtin_mul_overflow(ct[d] - 1, step, &span) || __builtin_add_overflow(st[d], span, &last) ||
-            last >= limit)
+        if (ct[d] > limit[d] - st[d]) return NC_EEDGE;
+        if (!sd || ct[d] == 0) continue;
+        if (__builtin_mul_overflow(ct[d] - 1, sd[d], &last) || __builtin_add_overflow(st[d], last, &last) ||
+            last >= limit[d])
             return NC_EEDGE;
     }
+    for (int d = 0; sd && d < v->ndims; d++)
+        if (sd[d] <= 0) return NC_ESTRIDE;
     return NC_NOERR;
 }
 
@@ -116,7 +122,7 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
             st[d] = c->starts[i][d];
             ct[d] = c->counts && c->counts[i] ? c->counts[i][d] : 1;
         }
-        int err = check_region(v, len, c->put, st, ct, NULL);
+        int err = check_region(v, len, c->put, st, c->counts && c->counts[i] ? ct : NULL, NULL);
         if (err) return err;
     }
     p->has_nr = 1;
@@ -159,7 +165,7 @@ static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
         }
         /* as PnetCDF: a NULL start is a bad coordinate, a NULL count a bad
          * edge (in varn, a NULL count is a var1) */
-        if (c->kind != NCSF_VAR && !st) return NC_EINVALCOORDS;
+        if (c->kind != NCSF_VAR && nd > 0 && !st) return NC_EINVALCOORDS;
         if ((c->kind == NCSF_VARA || c->kind == NCSF_VARS || c->kind == NCSF_VARM) && !ct) {
             /* the start is checked first, as for a var1 */
             for (int d = 0; d < nd; d++) {
@@ -174,7 +180,8 @@ static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
                         : (c->kind == NCSF_VAR1 || !ct) ? 1 : ct[d];
             r->stride[d] = sd ? sd[d] : 1;
         }
-        int err = check_region(v, len, c->put, r->start, r->count, sd ? r->stride : NULL);
+        int err = check_region(v, len, c->put, r->start, c->kind == NCSF_VAR1 ? NULL : r->count,
+                               sd ? r->stride : NULL);
         if (err) return err;
     }
     return NC_NOERR;
@@ -536,7 +543,9 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
     if (c->mode == NCSF_MODE_INDEP && !f->indep) return NC_ENOTINDEP;
     if (c->mode == NCSF_MODE_BPUT) {
         /* ncsf copies the data into memory of its own, but a bput needs a
-         * buffer attached, as PnetCDF checks first */
+         * buffer attached, as PnetCDF checks after the typed call's
+         * text/number mismatch and before the coordinates */
+        if (c->itype != NC_NAT && (c->itype == NC_CHAR) != (v->xtype == NC_CHAR)) return NC_ECHAR;
         MPI_Offset size;
         if (ncmpi_inq_buffer_size(ncid, &size) == NC_ENULLABUF) return NC_ENULLABUF;
     }

@@ -5,128 +5,13 @@
  * subfiled variable among them reaches its subfiles (handed to PnetCDF
  * whole, its requests would write the base file's placeholder). The
  * wrappers themselves are generated (api_getput.m4).
+ *
+ * As PnetCDF, every variable of the call is checked (mode, variable,
+ * text/number, coordinates) before any request is posted: the first error
+ * is the call's, and nothing is left pending by a call that was refused.
  */
 #include <stdlib.h>
 #include "ncsf_internal.h"
-
-/* A variable's type and shape as a put or get on it finds them: a
- * subfiled variable's from ncsf (its placeholder has no dimensions), any
- * other's from PnetCDF, each with the record count its own path checks.
- * *shape is allocated (the caller frees it). */
-static int var_shape(ncsf_file *f, int varid, nc_type *xtype, int *ndims, int *record,
-                     MPI_Offset **shape)
-{
-    ncsf_var *v = ncsfi_var(f, varid);
-    int err = v ? NC_NOERR : ncmpi_inq_var(f->ncid, varid, NULL, xtype, ndims, NULL, NULL);
-    if (err) return err;
-    if (v) *xtype = v->xtype, *ndims = v->ndims;
-    int *dimids = malloc(sizeof(int) * (size_t)(*ndims + 1)), unlim = -1;
-    *shape = malloc(sizeof(MPI_Offset) * (size_t)(*ndims + 1));
-    if (!dimids || !*shape) err = NC_ENOMEM;
-    else if (v) {
-        *record = v->lay->record;
-        for (int d = 0; d < v->ndims; d++)
-            (*shape)[d] = d == 0 && v->lay->record ? f->numrecs : v->lay->gsize[d];
-    } else {
-        err = ncmpi_inq_vardimid(f->ncid, varid, dimids);
-        if (!err) err = ncmpi_inq_unlimdim(f->ncid, &unlim);
-        *record = !err && *ndims > 0 && dimids[0] == unlim;
-        for (int d = 0; !err && d < *ndims; d++) err = ncmpi_inq_dimlen(f->ncid, dimids[d], &(*shape)[d]);
-    }
-    free(dimids);
-    return err;
-}
-
-/* A start beyond the dimension (just past it only for nothing) */
-static int bad_start(MPI_Offset start, MPI_Offset n, MPI_Offset len)
-{
-    return start < 0 || start > len || (start == len && n > 0);
-}
-
-/* A count (with its stride, 0 for none) that runs past the dimension */
-static int bad_edge(MPI_Offset start, MPI_Offset n, MPI_Offset step, MPI_Offset len)
-{
-    MPI_Offset span, last;
-    if (n > len || start + n > len) return 1;
-    if (step == 0 || n == 0) return 0;
-    return __builtin_mul_overflow(n - 1, step, &span) || __builtin_add_overflow(start, span, &last) ||
-           last >= len;
-}
-
-/* One variable's start, count and stride, in PnetCDF's order: every
- * start, then every count, then the strides. A put may go past the
- * records there are; a get may not. */
-static int check_coords(int ndims, int record, const MPI_Offset *shape, int put, int kind,
-                        int format, const MPI_Offset *st, const MPI_Offset *ct, const MPI_Offset *sd)
-{
-    int first = record;
-    if (!st || st[0] < 0) return NC_EINVALCOORDS;
-    if (record && format != NC_FORMAT_CDF5 && st[0] > (MPI_Offset)NC_MAX_UINT) return NC_EINVALCOORDS;
-    if (record && !put && ((shape[0] == 0 && (!ct || ct[0] > 0)) || bad_start(st[0], ct ? ct[0] : 1, shape[0])))
-        return NC_EINVALCOORDS;
-    for (int d = first; d < ndims; d++)
-        if (bad_start(st[d], ct ? ct[d] : 1, shape[d])) return NC_EINVALCOORDS;
-    if (!ct) return kind == NCSF_VARA || kind == NCSF_VARS || kind == NCSF_VARM ? NC_EEDGE : NC_NOERR;
-    for (int d = 0; d < ndims; d++) {
-        if (ct[d] < 0) return NC_ENEGATIVECNT;
-        if (d == 0 && record && put) continue;
-        if (bad_edge(st[d], ct[d], sd ? sd[d] : 0, shape[d])) return NC_EEDGE;
-    }
-    for (int d = 0; sd && d < ndims; d++)
-        if (sd[d] <= 0) return NC_ESTRIDE;
-    return NC_NOERR;
-}
-
-/* One variable of an mput/mget, as PnetCDF checks it before posting any */
-static int check_one(ncsf_file *f, int varid, int kind, const MPI_Offset *st, const MPI_Offset *ct,
-                     const MPI_Offset *sd, int put, nc_type itype)
-{
-    MPI_Offset *shape = NULL;
-    nc_type xtype;
-    int ndims, record, nvars = 0;
-    if (varid == NC_GLOBAL) return NC_EGLOBAL;
-    int err = ncmpi_inq_nvars(f->ncid, &nvars);
-    if (err) return err;
-    if (varid < 0 || varid >= nvars) return NC_ENOTVAR;
-    if (!(err = var_shape(f, varid, &xtype, &ndims, &record, &shape)) && itype != NC_NAT &&
-        (itype == NC_CHAR) != (xtype == NC_CHAR))
-        err = NC_ECHAR;
-    if (!err && ndims > 0 && kind != NCSF_VAR)
-        err = check_coords(ndims, record, shape, put, kind, f->format, st, ct, sd);
-    free(shape);
-    return err;
-}
-
-int ncsfi_multi_check(int ncid, int num, const int *varids, int kind, MPI_Offset *const *starts,
-                      MPI_Offset *const *counts, MPI_Offset *const *strides, int put,
-                      int collective, nc_type itype)
-{
-    ncsf_file *f = ncsfi_lookup(ncid);
-    int err = NC_NOERR;
-    if (!f) return NC_EBADID;
-    if (num > 0) {
-        /* the mode first, as PnetCDF checks it */
-        if (put && f->readonly) err = NC_EPERM;
-        else if (f->indef) err = NC_EINDEFINE;
-        else if (collective && f->indep) err = NC_EINDEP;
-        else if (!collective && !f->indep) err = NC_ENOTINDEP;
-    }
-    for (int i = 0; !err && i < num; i++)
-        err = check_one(f, varids[i], kind, starts ? starts[i] : NULL, counts ? counts[i] : NULL,
-                        strides ? strides[i] : NULL, put, itype);
-    if (collective && f->safe_mode) {
-        /* safe mode: every rank gets the lowest error, and nothing moves */
-        int low = err;
-        if (MPI_Allreduce(&err, &low, 1, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS) return NC_EMPI;
-        return low;
-    }
-    if (!err || !collective) return err;
-    /* a bad argument on this rank: it joins the others' wait with nothing
-     * (in define or independent mode that wait returns at once, on every
-     * rank; a read-only dataset's mput joins it too, for the processes
-     * of the collective that named no variable) */
-    return ncsfi_multi_wait(ncid, 0, NULL, err, 1);
-}
 
 int ncsfi_route_multi(int ncid)
 {
@@ -154,4 +39,99 @@ int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective)
     for (int k = 0; status == NC_NOERR && k < posted; k++) status = statuses[k];
     free(reqs);
     return err != NC_NOERR ? err : status;
+}
+
+/* PnetCDF's coordinate checks of one variable of an mput/mget, in its
+ * order: every start, then each count, then every stride. shape[0] of a
+ * record variable is the record count, which a put may go past. */
+static int check_coords(int isread, int rec, int cdf12, int nd, const MPI_Offset *shape,
+                        int kind, const MPI_Offset *st, const MPI_Offset *ct, const MPI_Offset *sd)
+{
+    if (!st || st[0] < 0) return NC_EINVALCOORDS;
+    if (rec && cdf12 && st[0] > NC_MAX_UINT) return NC_EINVALCOORDS;
+    for (int d = 0; d < nd; d++) {
+        MPI_Offset n = ct ? ct[d] : 1;
+        if (d == 0 && rec && !isread) continue;
+        if (st[d] < 0 || st[d] > shape[d] || (st[d] == shape[d] && n > 0)) return NC_EINVALCOORDS;
+    }
+    if (!ct) return kind == NCSF_VAR1 ? NC_NOERR : NC_EEDGE;
+    for (int d = 0; d < nd; d++) {
+        MPI_Offset last;
+        if (ct[d] < 0) return NC_ENEGATIVECNT;
+        if (d == 0 && rec && !isread) continue;
+        if (ct[d] > shape[d] - st[d]) return NC_EEDGE;
+        if (sd && ct[d] > 0 &&
+            (__builtin_mul_overflow(ct[d] - 1, sd[d], &last) || __builtin_add_overflow(st[d], last, &last) ||
+             last >= shape[d]))
+            return NC_EEDGE;
+    }
+    for (int d = 0; sd && d < nd; d++)
+        if (sd[d] <= 0) return NC_ESTRIDE;
+    return NC_NOERR;
+}
+
+/* One variable's shape as the API shows it (the record count of a record
+ * variable), and whether its first dimension is the record one. */
+static int shape_of(int ncid, int varid, int nd, MPI_Offset *shape, int *rec)
+{
+    int unlim = -1, *dimids = malloc(sizeof(int) * (size_t)nd), err;
+    if (!dimids) return NC_ENOMEM;
+    if (!(err = ncsf_inq_vardimid(ncid, varid, dimids)) && !(err = ncmpi_inq_unlimdim(ncid, &unlim)))
+        for (int d = 0; d < nd && !err; d++) err = ncsf_inq_dimlen(ncid, dimids[d], &shape[d]);
+    *rec = dimids[0] == unlim;
+    free(dimids);
+    return err;
+}
+
+/* One variable of an mput/mget: mode, variable, type, coordinates. */
+static int check_one(ncsf_file *f, int varid, int put, nc_type itype, int collective, int kind,
+                     const MPI_Offset *st, const MPI_Offset *ct, const MPI_Offset *sd)
+{
+    int nvars = 0, nd = 0, rec = 0;
+    nc_type xtype = NC_NAT;
+    if (put && f->readonly) return NC_EPERM;
+    if (f->indef) return NC_EINDEFINE;
+    if (collective && f->indep) return NC_EINDEP;
+    if (!collective && !f->indep) return NC_ENOTINDEP;
+    if (varid == NC_GLOBAL) return NC_EGLOBAL;
+    int err = ncmpi_inq_nvars(f->ncid, &nvars);
+    if (err) return err;
+    if (varid < 0 || varid >= nvars) return NC_ENOTVAR;
+    if ((err = ncmpi_inq_vartype(f->ncid, varid, &xtype)) || (err = ncsf_inq_varndims(f->ncid, varid, &nd)))
+        return err;
+    if (itype != NC_NAT && (itype == NC_CHAR) != (xtype == NC_CHAR)) return NC_ECHAR;
+    if (kind == NCSF_VAR || nd <= 0) return NC_NOERR;
+    MPI_Offset *shape = malloc(sizeof(MPI_Offset) * (size_t)nd);
+    if (!shape) return NC_ENOMEM;
+    err = shape_of(f->ncid, varid, nd, shape, &rec);
+    if (!err) err = check_coords(!put, rec, f->format != NC_FORMAT_CDF5, nd, shape, kind, st, ct, sd);
+    free(shape);
+    return err;
+}
+
+int ncsfi_multi_check(int ncid, int num, const int *varids, int put, nc_type itype, int collective,
+                      int kind, MPI_Offset *const *starts, MPI_Offset *const *counts,
+                      MPI_Offset *const *strides)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    int err = NC_NOERR;
+    if (!f) return NC_EBADID;
+    if (num > 0 && !varids) err = NC_EINVAL;
+    for (int i = 0; i < num && !err; i++)      /* none: PnetCDF's, nothing to check */
+        err = check_one(f, varids[i], put, itype, collective, kind,
+                        starts ? starts[i] : NULL, counts ? counts[i] : NULL, strides ? strides[i] : NULL);
+    if (!collective) return err;
+    if (f->safe_mode) {
+        /* safe mode: every rank gets the lowest error, and nothing moves */
+        int low = err;
+        if (MPI_Allreduce(&err, &low, 1, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS) return NC_EMPI;
+        return low;
+    }
+    if (!err) return NC_NOERR;
+    /* a collective call refused for its mode fails on every rank alike;
+     * any other error is this rank's own: it joins the others' wait with
+     * nothing, as PnetCDF's does */
+    if (err == NC_EPERM || err == NC_EINDEFINE || err == NC_EINDEP || err == NC_ENOTINDEP) return err;
+    ncsf_wait_all(ncid, 0, NULL, NULL);
+    return err;
 }

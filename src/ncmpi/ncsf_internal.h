@@ -169,15 +169,14 @@ int *ncsfi_multi_reqs(int num, int *err);
  * collective (even with none posted: the others may have some), else
  * wait. Returns err if set, else the first error of the wait. */
 int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective);
-/* PnetCDF's checks of every variable of an mput/mget before it posts any
- * (mode, variable, text or number when typed, start/count/stride; kind
- * NCSF_VAR..NCSF_VARM, itype NC_NAT when flexible): a failed one posts
- * nothing. A collective call whose arguments were bad on this rank joins
- * the others' wait with nothing (in safe mode every rank returns the
- * lowest error at once, and nothing moves). */
-int ncsfi_multi_check(int ncid, int num, const int *varids, int kind, MPI_Offset *const *starts,
-                      MPI_Offset *const *counts, MPI_Offset *const *strides, int put,
-                      int collective, nc_type itype);
+/* PnetCDF's checks of an mput/mget before anything is posted (kind
+ * NCSF_VAR..NCSF_VARM; itype NC_NAT for the flexible calls): the first
+ * error, every variable's mode, id, type and coordinates in turn. A
+ * collective call refused for an argument of this rank has joined the
+ * others' wait (with nothing) when this returns. */
+int ncsfi_multi_check(int ncid, int num, const int *varids, int put, nc_type itype, int collective,
+                      int kind, MPI_Offset *const *starts, MPI_Offset *const *counts,
+                      MPI_Offset *const *strides);
 
 /* ---- file.c ----------------------------------------------------------- */
 int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,

@@ -20,6 +20,8 @@ struct ncsf_pending {
                           * buffer until it is taken for completion */
     int err;             /* an iget whose buffer type PnetCDF refuses only
                           * when completing it: its status then */
+    int stale;           /* named by a wait that failed (see wait_list) */
+    int chosen;          /* named by the wait being sorted */
     ncsf_pending *next;
 };
 
@@ -111,6 +113,177 @@ static ncsf_pending *take(ncsf_file *f, int id)
 
 static int is_ours(int id) { return id >= NCSF_REQ_BASE; }
 
+/* The requests a wait completes: ours in mine[0..n) (out of the pending
+ * list), the caller's status slot of each in slot[] (-1: none), PnetCDF's
+ * ids in pnc[0..npnc). */
+typedef struct {
+    ncsf_pending **mine;
+    int *slot, n;
+    int *pnc, *pst, npnc, npad;
+} wait_set;
+
+/* NC_REQ_ALL, NC_PUT_REQ_ALL, NC_GET_REQ_ALL: every request of ours in
+ * that direction, those of a failed wait too, in posting order (chosen,
+ * still pending), each with status slot `slots ? its index : -1`. */
+static void select_all(ncsf_file *f, int num, int slots, wait_set *w)
+{
+    for (ncsf_pending *q = f->pending; q; q = q->next)
+        if (num == NC_REQ_ALL || (num == NC_PUT_REQ_ALL) == (q->p.put != 0)) {
+            q->chosen = 1;
+            w->slot[w->n] = slots ? w->n : -1;
+            w->mine[w->n++] = q;
+        }
+}
+
+/* PnetCDF 1.12.3 reads a list as "all the puts" when no get is pending and
+ * it is as long as the pending puts (so as "all the gets"; as "all" when
+ * as long as both and without statuses), whatever ids it holds: the
+ * pending requests then complete in posting order, the i-th one's status
+ * in statuses[i]. Mirrored when every pending request is ours. Returns 1
+ * if the list was read so (the requests chosen, still pending). */
+static int select_shortcut(ncsf_file *f, int num, int *reqs, int *statuses, int pnc_pending, wait_set *w)
+{
+    int np = 0, ng = 0, dir;
+    if (pnc_pending) return 0;
+    for (ncsf_pending *q = f->pending; q; q = q->next) q->p.put ? np++ : ng++;
+    if (ng == 0 && num == np) dir = NC_PUT_REQ_ALL;
+    else if (np == 0 && num == ng) dir = NC_GET_REQ_ALL;
+    else if (num == np + ng && !statuses) dir = NC_REQ_ALL;
+    else return 0;
+    select_all(f, dir, statuses != NULL, w);
+    for (int i = 0; i < num; i++) {
+        reqs[i] = NC_REQ_NULL;
+        if (statuses) statuses[i] = NC_NOERR;
+    }
+    return 1;
+}
+
+/* A list: each id of ours names a pending request (not one a failed wait
+ * left behind, not one named twice), else its status is
+ * NC_EINVAL_REQUEST. Returns 1 if some id named none; the requests named
+ * stay pending (chosen) until the wait goes ahead. */
+static int select_list(ncsf_file *f, int num, const int *reqs, int *statuses, wait_set *w)
+{
+    int bad = 0;
+    for (int i = 0; i < num; i++) {
+        if (statuses) statuses[i] = NC_NOERR;
+        if (reqs[i] == NC_REQ_NULL) continue;
+        if (!is_ours(reqs[i])) { w->pnc[w->npnc++] = reqs[i]; continue; }
+        ncsf_pending *q = f->pending;
+        while (q && (q->id != reqs[i] || q->stale || q->chosen)) q = q->next;
+        if (!q) {
+            if (statuses) statuses[i] = NC_EINVAL_REQUEST;
+            bad = 1;
+            continue;
+        }
+        q->chosen = 1;
+        w->slot[w->n] = i;
+        w->mine[w->n++] = q;
+    }
+    return bad;
+}
+
+/* PnetCDF's own requests of a list. When an id of ours named nothing,
+ * PnetCDF must complete none of its own either: ids that name nothing are
+ * added (more than it has pending, so that it cannot read the list as
+ * "all"), and it fails on every process. Returns PnetCDF's error; *bad
+ * is set if an id of its part named nothing. */
+static int wait_pnetcdf(int ncid, int ours_bad, int pnc_pending, int collective, wait_set *w, int *bad)
+{
+    int m = w->npnc;
+    if (ours_bad && pnc_pending)
+        while (m < w->npnc + pnc_pending + 1) w->pnc[m++] = -2; /* even: a put id PnetCDF never gives */
+    int e = collective ? ncmpi_wait_all(ncid, m, w->pnc, w->pst) : ncmpi_wait(ncid, m, w->pnc, w->pst);
+    for (int j = 0; j < w->npnc; j++) if (w->pst[j] == NC_EINVAL_REQUEST) *bad = 1;
+    if (e == NC_EINVAL_REQUEST) *bad = 1;
+    return e;
+}
+
+/* After a list wait that went ahead: requests a failed wait left behind in
+ * a direction this wait completed some of are dropped unserved, as
+ * PnetCDF 1.12.3 frees them then (a get's buffer is left as it was). */
+static void drop_stale(ncsf_file *f, const wait_set *w)
+{
+    int puts = 0, gets = 0;
+    for (int i = 0; i < w->n; i++) w->mine[i]->p.put ? puts++ : gets++;
+    for (ncsf_pending **pp = &f->pending; *pp;) {
+        ncsf_pending *q = *pp;
+        if (!q->stale || !(q->p.put ? puts : gets)) { pp = &q->next; continue; }
+        *pp = q->next;
+        f->bput_usage -= q->attached;
+        ncsfi_release(&q->p);
+        free(q);
+    }
+}
+
+/* Complete the selected requests of ours in the engine; statuses, ids and
+ * the call's error as PnetCDF gives them. */
+static int complete(ncsf_file *f, wait_set *w, int all, int *reqs, int *statuses, int collective, int local,
+                    int err)
+{
+    ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (w->n ? w->n : 1));
+    if (!ps && !local) local = NC_ENOMEM;
+    for (int i = 0; ps && i < w->n; i++) ps[i] = &w->mine[i]->p;
+    int run_err = ncsfi_run(f, ps ? w->n : 0, ps, collective, local, 3), first = NC_NOERR;
+    for (int i = 0; i < w->n; i++) {
+        int st = w->mine[i]->err ? w->mine[i]->err : ncsfi_finish(&w->mine[i]->p);
+        if (run_err) st = run_err;
+        if (w->mine[i]->err && !err) err = w->mine[i]->err;
+        if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
+        if (statuses && w->slot[i] >= 0) statuses[w->slot[i]] = st;
+        if (reqs && w->slot[i] >= 0) reqs[w->slot[i]] = NC_REQ_NULL;
+        ncsfi_release(&w->mine[i]->p);
+        free(w->mine[i]);
+    }
+    if (!err) err = run_err;
+    /* a wait on NC_REQ_ALL/NC_*_REQ_ALL has no statuses: PnetCDF reports
+     * none of the requests' own errors there */
+    if (!err && !all) err = first;
+    free(ps);
+    return err;
+}
+
+/* A wait, PnetCDF 1.12.3's way. A list: if an id names no pending request
+ * (on any process, for wait_all), the wait completes none of the list
+ * anywhere, each process returns its own error, and the requests it named
+ * are left behind: NC_REQ_ALL still completes them, a list naming them
+ * again gets NC_EINVAL_REQUEST, and the next list wait that completes
+ * requests of their direction drops them (drop_stale). */
+static int wait_go(ncsf_file *f, int num, int *reqs, int *statuses, int collective, int pnc_pending,
+                   wait_set *w)
+{
+    int bad = 0, any = 0, ours_bad = 0, e = NC_NOERR, all = num < 0;
+    int room = w->mine && w->slot && w->pnc && w->pst;
+    if (all) {
+        if (room) select_all(f, num, 0, w);
+        e = collective ? ncmpi_wait_all(f->ncid, num, NULL, NULL) : ncmpi_wait(f->ncid, num, NULL, NULL);
+    } else if (!room || select_shortcut(f, num, reqs, statuses, pnc_pending, w)) {
+        if (collective) e = ncmpi_wait_all(f->ncid, 0, NULL, NULL);
+    } else {
+        ours_bad = select_list(f, num, reqs, statuses, w);
+        e = wait_pnetcdf(f->ncid, ours_bad, pnc_pending, collective, w, &bad);
+        for (int i = 0, j = 0; i < num && j < w->npnc; i++)
+            if (reqs[i] != NC_REQ_NULL && !is_ours(reqs[i])) {
+                if (statuses) statuses[i] = w->pst[j];
+                reqs[i] = w->pnc[j++];
+            }
+        bad |= ours_bad;
+    }
+    /* every process of a wait_all takes part, whatever its list */
+    any = bad;
+    if (collective && MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) any = 1;
+    if (any) {
+        for (int i = 0; i < w->n; i++) w->mine[i]->chosen = 0, w->mine[i]->stale = 1;
+        w->n = 0;
+        return ours_bad ? NC_EINVAL_REQUEST : e;
+    }
+    /* no room to sort the requests: every rank hears of it from the run */
+    if (!room) return complete(f, w, all, NULL, NULL, collective, NC_ENOMEM, e);
+    for (int i = 0; i < w->n; i++) take(f, w->mine[i]->id);
+    if (!all) drop_stale(f, w);
+    return complete(f, w, all, all ? NULL : reqs, statuses, collective, NC_NOERR, e);
+}
+
 /* Complete requests: ours in the engine, PnetCDF's through PnetCDF. */
 static int wait_common(int ncid, int num, int *reqs, int *statuses, int collective)
 {
@@ -124,71 +297,20 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (!collective && !f->indep) return NC_ENOTINDEP;
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
-    int n = 0, npnc = 0, err = NC_NOERR;
     if (!all && num < 0) return NC_EINVAL;
     if (!all && num > 0 && !reqs) return NC_EINVAL;
 
-    /* ours, in posting order */
-    ncsf_pending **mine = malloc(sizeof(ncsf_pending *) * (all ? ncsfi_pending_count(f) + 1 : num + 1));
-    int *slot = malloc(sizeof(int) * (all ? ncsfi_pending_count(f) + 1 : num + 1));
-    int *pnc = malloc(sizeof(int) * (num > 0 ? num : 1));
-    int *pst = malloc(sizeof(int) * (num > 0 ? num : 1));
-    /* no room to sort the requests: every rank hears of it from the run */
-    int local = NC_NOERR;
-    if (!mine || !slot || !pnc || !pst) { local = NC_ENOMEM; n = 0; goto run; }
-    if (all) {
-        for (ncsf_pending *q = f->pending; q; q = q->next)
-            if (num == NC_REQ_ALL || (num == NC_PUT_REQ_ALL) == (q->p.put != 0)) mine[n++] = q;
-        for (int i = 0; i < n; i++) { take(f, mine[i]->id); slot[i] = -1; }
-    } else {
-        for (int i = 0; i < num; i++) {
-            if (statuses) statuses[i] = NC_NOERR;
-            if (reqs[i] == NC_REQ_NULL) continue;
-            if (is_ours(reqs[i])) {
-                ncsf_pending *q = take(f, reqs[i]);
-                if (!q) { if (statuses) statuses[i] = NC_EINVAL_REQUEST; continue; }
-                slot[n] = i;
-                mine[n++] = q;
-            } else {
-                pnc[npnc++] = reqs[i];
-            }
-        }
-    }
-run:;
-    int e;
-    if (all) e = collective ? ncmpi_wait_all(ncid, num, NULL, NULL) : ncmpi_wait(ncid, num, NULL, NULL);
-    else e = collective ? ncmpi_wait_all(ncid, npnc, pnc, pst) : ncmpi_wait(ncid, npnc, pnc, pst);
-    if (!all && pnc)
-        for (int i = 0, j = 0; i < num && j < npnc; i++)
-            if (reqs[i] != NC_REQ_NULL && !is_ours(reqs[i])) {
-                if (statuses) statuses[i] = pst[j];
-                reqs[i] = pnc[j++];
-            }
-    if (!err) err = e;
-
-    ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
-    if (!ps && !local) local = NC_ENOMEM;
-    for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2), first = NC_NOERR;
-    for (int i = 0; i < n; i++) {
-        int st = mine[i]->err ? mine[i]->err : ncsfi_finish(&mine[i]->p);
-        if (run_err) st = run_err;
-        if (mine[i]->err && !err) err = mine[i]->err;
-        if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
-        if (statuses && slot[i] >= 0) statuses[slot[i]] = st;
-        if (slot[i] >= 0) reqs[slot[i]] = NC_REQ_NULL;
-        ncsfi_release(&mine[i]->p);
-        free(mine[i]);
-    }
-    if (!err) err = run_err;
-    /* a wait on NC_REQ_ALL/NC_*_REQ_ALL has no statuses: PnetCDF reports
-     * none of the requests' own errors there */
-    if (!err && !all) err = first;
-    free(ps);
-    free(mine);
-    free(slot);
-    free(pnc);
-    free(pst);
+    int pnc_pending = 0;
+    ncmpi_inq_nreqs(ncid, &pnc_pending);
+    size_t room = (size_t)ncsfi_pending_count(f) + (all ? 0 : (size_t)num) + 1;
+    wait_set w = {malloc(sizeof(ncsf_pending *) * room), malloc(sizeof(int) * room), 0,
+                  malloc(sizeof(int) * (room + (size_t)pnc_pending + 1)),
+                  malloc(sizeof(int) * (room + (size_t)pnc_pending + 1)), 0, 0};
+    int err = wait_go(f, num, reqs, statuses, collective, pnc_pending, &w);
+    free(w.mine);
+    free(w.slot);
+    free(w.pnc);
+    free(w.pst);
     return err;
 }
 
@@ -202,10 +324,34 @@ int ncsf_wait(int ncid, int num, int *reqs, int *statuses)
     return wait_common(ncid, num, reqs, statuses, 0);
 }
 
+/* Cancel every pending request of ours in one direction (NC_REQ_ALL,
+ * NC_PUT_REQ_ALL, NC_GET_REQ_ALL). */
+static void cancel_all(ncsf_file *f, int num)
+{
+    for (ncsf_pending **pp = &f->pending; *pp;) {
+        ncsf_pending *q = *pp;
+        if (num != NC_REQ_ALL && (num == NC_PUT_REQ_ALL) != (q->p.put != 0)) { pp = &q->next; continue; }
+        *pp = q->next;
+        f->bput_usage -= q->attached;
+        ncsfi_release(&q->p);
+        free(q);
+    }
+}
+
+/* PnetCDF's cancel: none is nothing; NC_REQ_ALL and its kin cancel every
+ * request of theirs; a list cancels each request it names, and an id
+ * that names none is NC_EINVAL_REQUEST (its status, and the call's first
+ * error) while the others are still cancelled. */
 int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    if (!f || num <= 0 || !reqs) return ncmpi_cancel(ncid, num, reqs, statuses);
+    if (!f || num == 0) return ncmpi_cancel(ncid, num, reqs, statuses);
+    if (num < NC_PUT_REQ_ALL) return NC_EINVAL;
+    if (num < 0) {
+        cancel_all(f, num);
+        return ncmpi_cancel(ncid, num, reqs, statuses);
+    }
+    if (!reqs) return NC_EINVAL;
     int err = NC_NOERR;
     for (int i = 0; i < num; i++) {
         if (!is_ours(reqs[i])) {
@@ -217,6 +363,7 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
         }
         ncsf_pending *q = take(f, reqs[i]);
         if (statuses) statuses[i] = q ? NC_NOERR : NC_EINVAL_REQUEST;
+        if (!q && !err) err = NC_EINVAL_REQUEST;
         if (q) { ncsfi_release(&q->p); free(q); reqs[i] = NC_REQ_NULL; }
     }
     return err;
