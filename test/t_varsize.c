@@ -23,6 +23,12 @@
  *           after reopening
  * defvar    a CDF-5 variable of more than 2^63 bytes: NC_EVARSIZE at
  *           def_var (left to PnetCDF), close succeeds
+ * maxreq    PnetCDF's 2 GiB limit on requests (max_req.c): one put or get
+ *           of 2^31 bytes is NC_EMAX_REQ, of 2^31-1 bytes allowed past the
+ *           check (a bad start shows it got there); two iputs of 1 GiB
+ *           each in one wait_all are NC_EMAX_REQ on rank 0 only (the
+ *           others' small requests done, no hang), nothing written; two
+ *           igets likewise, nothing read; small requests still work
  */
 #include <dirent.h>
 #include <limits.h>
@@ -304,11 +310,51 @@ static void defvar(void)
     clean_dir();
 }
 
+static void maxreq(void)
+{
+    int ncid, d[2], v, req[2], st[2];
+    static const char *const n2[] = {"P", "N"};
+    const MPI_Offset big = (MPI_Offset)1 << 31, l2[] = {ts.nprocs, big + 64};
+    char small[16] = "abcdefghij", got[16];
+    if (create("maxreq.nc", NC_64BIT_DATA, 0, &ncid)) return;
+    dims(ncid, 2, n2, l2, d);
+    var(ncid, "c", NC_CHAR, 2, d, &v);
+    agreed(ncmpi_enddef(ncid), NC_NOERR, "enddef");
+    MPI_Offset s0[2] = {ts.rank, 0}, c10[2] = {1, 10};
+    agreed(ncmpi_put_vara_text_all(ncid, v, s0, c10, small), NC_NOERR, "small put");
+    /* one request: refused before its buffer is read (a 16-byte one) */
+    MPI_Offset cbig[2] = {1, big}, cmax[2] = {1, big - 1}, sbad[2] = {ts.rank, 66};
+    agreed(ncmpi_put_vara_text_all(ncid, v, s0, cbig, small), NC_EMAX_REQ, "put of 2^31 bytes");
+    agreed(ncmpi_get_vara_text_all(ncid, v, s0, cbig, got), NC_EMAX_REQ, "get of 2^31 bytes");
+    agreed(ncmpi_iput_vara_text(ncid, v, s0, cbig, small, &req[0]), NC_EMAX_REQ, "iput of 2^31 bytes");
+    /* 2^31-1 bytes pass the limit: the start then makes it reach past the
+     * end (NC_EEDGE), which is checked first in PnetCDF too */
+    agreed(ncmpi_put_vara_text_all(ncid, v, sbad, cmax, small), NC_EEDGE, "put of 2^31-1 bytes past the end");
+    /* one wait_all of two iputs of 1 GiB on rank 0: refused there only */
+    MPI_Offset half = big / 2, sa[2] = {ts.rank, 0}, sb[2] = {ts.rank, half}, ch[2] = {1, ts.rank ? 5 : half};
+    agreed(ncmpi_iput_vara_text(ncid, v, sa, ch, small, &req[0]), NC_NOERR, "iput 1");
+    agreed(ncmpi_iput_vara_text(ncid, v, sb, ch, small, &req[1]), NC_NOERR, "iput 2");
+    int err = ncmpi_wait_all(ncid, 2, req, st);
+    EXPECT(&ts, err == (ts.rank ? NC_NOERR : NC_EMAX_REQ), "wait_all of the iputs: %d (%s)", err, ncmpi_strerror(err));
+    memset(got, 0, sizeof got);
+    agreed(ncmpi_get_vara_text_all(ncid, v, s0, c10, got), NC_NOERR, "small get");
+    EXPECT(&ts, !memcmp(got, small, 10), "the refused wait wrote: %.10s", got);
+    /* the same with igets: nothing read on rank 0 */
+    memset(got, 'z', sizeof got);
+    agreed(ncmpi_iget_vara_text(ncid, v, sa, ch, got, &req[0]), NC_NOERR, "iget 1");
+    agreed(ncmpi_iget_vara_text(ncid, v, sb, ch, got, &req[1]), NC_NOERR, "iget 2");
+    err = ncmpi_wait_all(ncid, 2, req, st);
+    EXPECT(&ts, err == (ts.rank ? NC_NOERR : NC_EMAX_REQ), "wait_all of the igets: %d (%s)", err, ncmpi_strerror(err));
+    if (ts.rank == 0) EXPECT(&ts, got[0] == 'z', "the refused wait read into the buffer");
+    agreed(ncmpi_close(ncid), NC_NOERR, "close");
+    clean_dir();
+}
+
 int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
     if (argc != 3) {
-        if (ts.rank == 0) fprintf(stderr, "usage: t_varsize evarsize|legal|defvar DIR\n");
+        if (ts.rank == 0) fprintf(stderr, "usage: t_varsize evarsize|legal|defvar|maxreq DIR\n");
         MPI_Finalize();
         return 2;
     }
@@ -316,6 +362,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "evarsize")) evarsize();
     else if (!strcmp(argv[1], "legal")) legal();
     else if (!strcmp(argv[1], "defvar")) defvar();
+    else if (!strcmp(argv[1], "maxreq")) maxreq();
     else EXPECT(&ts, 0, "unknown case %s", argv[1]);
     return test_finish(&ts, argv[1]);
 }

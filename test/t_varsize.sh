@@ -4,7 +4,7 @@
 # checks), with safe mode off (PnetCDF's default) and on.
 . "$top_srcdir/test/common.sh"
 for np in $(nps t_varsize); do
-  for c in evarsize legal defvar; do
+  for c in evarsize legal defvar maxreq; do
     d=$(newdir)
     PNETCDF_SAFE_MODE=0 run_np "$np" "$B/test/t_varsize" $c "$d"; report $? "t_varsize $c np=$np"
     PNETCDF_SAFE_MODE=1 run_np "$np" "$B/test/t_varsize" $c "$d"; report $? "t_varsize $c in safe mode np=$np"

@@ -426,6 +426,12 @@ typedef struct ncsf_prepared {
     int range_err;
 } ncsf_prepared;
 
+/* ---- max_req.c: PnetCDF's 2 GiB limit on one request ------------------ */
+/* NC_EMAX_REQ when a request of nelems elements of xsize bytes is over it */
+int ncsfi_max_req(MPI_Offset nelems, int xsize);
+/* 1 when the puts (put) or gets among ps add up to more than it */
+int ncsfi_max_req_over(ncsf_prepared *const *ps, int n, int put);
+
 void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode);
 /* vard_flatten.c: a file type as runs of bytes, in type-map order */
 typedef struct { MPI_Offset *off, *len; size_t n, cap; int err; } ncsfi_segs;

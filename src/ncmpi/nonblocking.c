@@ -169,9 +169,16 @@ run:;
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (n ? n : 1));
     if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < n; i++) ps[i] = &mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? n : 0, ps, collective, local, collective ? 3 : 1 | 2), first = NC_NOERR;
+    /* PnetCDF's 2 GiB limit on what one wait does, puts and gets apart:
+     * those requests are dropped here, this rank joins with the rest */
+    int over[2] = {ps && ncsfi_max_req_over(ps, n, 0), ps && ncsfi_max_req_over(ps, n, 1)}, m = 0;
+    for (int i = 0; ps && i < n; i++)
+        if (!over[mine[i]->p.put != 0]) ps[m++] = &mine[i]->p;
+    if ((over[0] || over[1]) && !err) err = NC_EMAX_REQ;
+    int run_err = ncsfi_run(f, ps ? m : 0, ps, collective, local, collective ? 3 : 1 | 2), first = NC_NOERR;
     for (int i = 0; i < n; i++) {
-        int st = mine[i]->err ? mine[i]->err : ncsfi_finish(&mine[i]->p);
+        int dropped = over[mine[i]->p.put != 0];
+        int st = mine[i]->err ? mine[i]->err : dropped ? NC_NOERR : ncsfi_finish(&mine[i]->p);
         if (run_err) st = run_err;
         if (mine[i]->err && !err) err = mine[i]->err;
         if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
