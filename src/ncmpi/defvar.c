@@ -143,6 +143,7 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
         if (dimids[d] == dp->unlim) gsize[d] = 0;
     }
     dp->record = dp->unlim >= 0 && dimids[0] == dp->unlim;
+    if (ncsfi_varsize_unrepresentable(xtype, ndims, gsize, dp->record)) goto out; /* PnetCDF's EVARSIZE */
     if (!c.explicit_ && !file_selects(f, name, xtype, ndims, dimids, gsize, dp->record)) goto out;
     /* dimensions named for the whole file need not fit every variable: a
      * variable they do not fit stays in the base file, without a word */

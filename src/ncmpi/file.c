@@ -115,6 +115,7 @@ void ncsfi_file_free(ncsf_file *f)
     ncsfi_hints_free(&f->hints);
     if (f->info != MPI_INFO_NULL) MPI_Info_free(&f->info);
     if (f->comm != MPI_COMM_NULL) MPI_Comm_free(&f->comm);
+    ncsfi_varsize_free(f);
     free(f->dimlen);
     free(f->path);
     free(f->dir);
@@ -529,8 +530,10 @@ static int enddef_subfiles(ncsf_file *f)
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = ncmpi_enddef(ncid);
+    int err = ncsfi_varsize_check(f, 0, 0, 0, 0);
+    if (!err) err = ncmpi_enddef(ncid);
     if (!f || err) return err;
+    ncsfi_varsize_commit(f);
     return enddef_subfiles(f);
 }
 
@@ -538,8 +541,10 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
                  MPI_Offset v_minfree, MPI_Offset r_align)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
+    int err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align);
+    if (!err) err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     if (!f || err) return err;
+    ncsfi_varsize_commit(f);
     return enddef_subfiles(f);
 }
 
@@ -625,9 +630,11 @@ static int drop_pending(ncsf_file *f)
 int ncsf_close(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = NC_NOERR, e;
+    int err = NC_NOERR, e, discard = 0, dropped = 0;
     if (!f) return ncmpi_close(ncid);
     if (f->indef) err = ncsf_enddef(ncid);
+    /* refused for size: PnetCDF's close drops the new definitions */
+    if (f->indef && err == NC_EVARSIZE) discard = 1;
     /* as PnetCDF's close: independent mode ended first (the ranks' record
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
@@ -642,10 +649,11 @@ int ncsf_close(int ncid)
     MPI_Offset hsize = 0, size = 0;
     if (!f->readonly && f->marked) {
         ncmpi_inq_header_size(ncid, &hsize);
-        e = ncsfi_base_data_end(f, &size);
+        e = discard ? NC_NOERR : ncsfi_base_data_end(f, &size);
         if (!err) err = e;
     }
-    e = ncmpi_close(ncid);
+    e = discard ? ncsfi_varsize_discard(f, &dropped) : ncmpi_close(ncid);
+    if (dropped) f->marked = 0;
     /* PnetCDF's own requests cancelled (variables not subfiled): said as
      * ncsf's dropped ones are, no failure either */
     if (e == NC_EPENDING) pending = e;
@@ -653,7 +661,7 @@ int ncsf_close(int ncid)
     /* PnetCDF is done with the base file: its length and its mark (a get
      * never waited for loses nothing on disk; a put does) */
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
-    e = ncsfi_state_finish(f, err != NC_NOERR, hsize);
+    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize);
     if (!err) err = e;
     if (!err) err = pending;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;

@@ -260,6 +260,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
      * NC_ERANGE), both ways */
     if (v->xtype == NC_BYTE && p->itype == NC_UBYTE && f->format != NC_FORMAT_CDF5) p->itype = NC_BYTE;
     if (p->nelems > 0 && !c->buf) return NC_ENULLBUF;
+    if ((err = ncsfi_max_req(p->nelems, es))) return err; /* PnetCDF's 2 GiB */
     for (int d = 0; d < v->ndims; d++) p->count[d] = p->reqs[0].count[d];
     if (c->kind == NCSF_VARM && c->imap && !imap_is_contiguous(v->ndims, p->count, c->imap))
         p->imap = c->imap;

@@ -139,6 +139,7 @@ typedef struct ncsf_file {
     int next_req;
     char errmsg[512];
     char warned[512];    /* hints warned about (ncsfi_hints_warn) */
+    struct ncsf_vsize *vsize; /* the single-file layout (varsize.c) */
 } ncsf_file;
 
 /* ---- registry.c ------------------------------------------------------- */
@@ -187,6 +188,21 @@ void ncsfi_file_free(ncsf_file *f);
 int ncsfi_agree(MPI_Comm comm, int yield, int err);
 /* The same over the file's communicator. */
 int ncsfi_agreef(const ncsf_file *f, int err);
+
+/* ---- varsize.c: PnetCDF's size limits with every variable in one file -- */
+/* Before the base file's enddef (arguments as ncmpi__enddef's): NC_EVARSIZE
+ * on every rank where PnetCDF would refuse the dataset laid out with each
+ * subfiled variable at its whole shape. Collective. */
+int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
+                        MPI_Offset v_minfree, MPI_Offset r_align);
+/* After an enddef that succeeded: its layout is the one a redef keeps. */
+void ncsfi_varsize_commit(ncsf_file *f);
+void ncsfi_varsize_free(ncsf_file *f);
+/* 1: more bytes than any format holds (PnetCDF's def_var: NC_EVARSIZE) */
+/* close in define mode after NC_EVARSIZE: the new definitions dropped,
+ * the base file closed (*dropped: a new dataset, left an empty file) */
+int ncsfi_varsize_discard(ncsf_file *f, int *dropped);
+int ncsfi_varsize_unrepresentable(nc_type xtype, int ndims, const MPI_Offset *gsize, int record);
 
 /* ---- locate.c: from a path to its dataset ------------------------------ */
 int ncsfi_regular_file(const char *path);
@@ -421,6 +437,12 @@ typedef struct ncsf_prepared {
     MPI_Offset count[SF_MAX_DIMS];
     int range_err;
 } ncsf_prepared;
+
+/* ---- max_req.c: PnetCDF's 2 GiB limit on one request ------------------ */
+/* NC_EMAX_REQ when a request of nelems elements of xsize bytes is over it */
+int ncsfi_max_req(MPI_Offset nelems, int xsize);
+/* 1 when the puts (put) or gets among ps add up to more than it */
+int ncsfi_max_req_over(ncsf_prepared *const *ps, int n, int put);
 
 void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode);
 /* vard_flatten.c: a file type as runs of bytes, in type-map order */

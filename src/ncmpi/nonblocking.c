@@ -224,9 +224,16 @@ static int complete(ncsf_file *f, wait_set *w, int all, int *reqs, int *statuses
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (w->n ? w->n : 1));
     if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < w->n; i++) ps[i] = &w->mine[i]->p;
-    int run_err = ncsfi_run(f, ps ? w->n : 0, ps, collective, local, 3), first = NC_NOERR;
+    /* PnetCDF's 2 GiB limit on what one wait does, puts and gets apart:
+     * those requests are dropped here, this rank joins with the rest */
+    int over[2] = {ps && ncsfi_max_req_over(ps, w->n, 0), ps && ncsfi_max_req_over(ps, w->n, 1)}, m = 0;
+    for (int i = 0; ps && i < w->n; i++)
+        if (!over[w->mine[i]->p.put != 0]) ps[m++] = &w->mine[i]->p;
+    if ((over[0] || over[1]) && !err) err = NC_EMAX_REQ;
+    int run_err = ncsfi_run(f, ps ? m : 0, ps, collective, local, 3), first = NC_NOERR;
     for (int i = 0; i < w->n; i++) {
-        int st = w->mine[i]->err ? w->mine[i]->err : ncsfi_finish(&w->mine[i]->p);
+        int dropped = over[w->mine[i]->p.put != 0];
+        int st = w->mine[i]->err ? w->mine[i]->err : dropped ? NC_NOERR : ncsfi_finish(&w->mine[i]->p);
         if (run_err) st = run_err;
         if (w->mine[i]->err && !err) err = w->mine[i]->err;
         if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
