@@ -132,4 +132,18 @@ expect_files() {
   [ "$_got" = "$_want" ] || { echo "$_pat in $_dir: [$_got], expected [$_want]" >&2; return 1; }
 }
 
+# find_python MODULES: PY becomes the first python3 (Debian's before the
+# one on PATH) that imports MODULES (as an import statement lists them),
+# else ""; its status says which
+find_python() {
+  PY=
+  for _p in /usr/bin/python3 python3; do
+    if command -v "$_p" > /dev/null 2>&1 && "$_p" -c "import $1" 2> /dev/null; then PY=$_p; return 0; fi
+  done
+  return 1
+}
+# need_python MODULES WHY: as find_python; without one, "SKIP: WHY" and
+# the script ends
+need_python() { find_python "$1" || { echo "SKIP: $2"; exit 0; }; }
+
 finish() { exit $((failed > 0)); }

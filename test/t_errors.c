@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <ncsf.h>
 #include "testutil.h"
+#include "testlib.h"
 #include "values.h"
 #include "surgery.h"
 
@@ -30,13 +31,14 @@ static int format = 2; /* the on-disk format the damage tests write */
 /* create's info: the format asked for */
 static MPI_Info format_info(void)
 {
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "subfiling_format", format == 1 ? "1" : "2");
-    return info;
+    return tl_info("subfiling_format", format == 1 ? "1" : "2", NULL);
 }
 
 #define agreed(err, want, what) test_agreed(&ts, (err), (want), (what))
+/* the rows of an NX x NY array each rank writes (testlib.c) */
+#define my_rows(st, ct) tl_rows(&ts, NX, NY, (st), (ct))
+#define fill(b, st, ct, seed) tl_fill_rows((b), (st), (ct), NY, (seed))
+#define put_rows(ncid, v, seed) tl_put_rows(&ts, (ncid), (v), NX, NY, (seed))
 
 /* A collective call with bad arguments on the ranks where bad is set: they
  * get want, the others NC_NOERR (PnetCDF's contract), or every rank want
@@ -50,35 +52,7 @@ static void bad_here(int err, int bad, int want, const char *what)
 
 static MPI_Info sf_info(const char *key, const char *val)
 {
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "subfiling", "enable");
-    MPI_Info_set(info, "subfiling_nfiles", "3");
-    if (key) MPI_Info_set(info, key, val);
-    return info;
-}
-
-static void my_rows(MPI_Offset *st, MPI_Offset *ct)
-{
-    test_split(NX, ts.rank, ts.nprocs, &st[0], &ct[0]);
-    st[1] = 0;
-    ct[1] = NY;
-}
-
-static void fill(int *b, const MPI_Offset *st, const MPI_Offset *ct, int seed)
-{
-    for (MPI_Offset i = 0; i < ct[0] * ct[1]; i++)
-        b[i] = (int)test_value(NC_INT, (st[0] + i / NY) * NY + i % NY, seed);
-}
-
-/* This rank's rows of v, with the values of seed. */
-static void put_rows(int ncid, int v, int seed)
-{
-    MPI_Offset st[2], ct[2];
-    int buf[NX * NY];
-    my_rows(st, ct);
-    fill(buf, st, ct, seed);
-    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+    return tl_info("subfiling", "enable", "subfiling_nfiles", "3", key, val, NULL);
 }
 
 /* A small dataset: v (subfiled, 3 files) and w (subfiled, 2 files). */

@@ -5,14 +5,7 @@
 # ncdump shows of the input; groups, user-defined types and strings are
 # refused with the cause, leaving no file behind.
 . "$top_srcdir/test/common.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" > /dev/null 2>&1 && "$p" -c "import netCDF4, numpy" 2> /dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "SKIP: t_nc4in (no python3 with netCDF4 to write the inputs: Debian python3-netcdf4)"
-  exit 0
-fi
+need_python "netCDF4, numpy" "t_nc4in (no python3 with netCDF4 to write the inputs: Debian python3-netcdf4)"
 in=$(newdir)
 "$PY" - "$in" << 'PYEOF'
 import sys, netCDF4, numpy as np

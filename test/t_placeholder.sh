@@ -6,10 +6,7 @@
 # by ncsf-split (a record variable, an int with its own _FillValue, a
 # float without), at every process count.
 . "$top_srcdir/test/common.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" > /dev/null 2>&1 && "$p" -c "import netCDF4, numpy" 2> /dev/null; then PY=$p; break; fi
-done
+find_python "netCDF4, numpy"
 # every data value of variable $2 in ncdump's output of $1 is "_"
 all_fill() {
   "$NCDUMP" -v "$2" "$1" | sed -n '/^data:/,$p' | tr -d ' \n' | grep -qE "^data:$2=_(,_)*;}$" ||

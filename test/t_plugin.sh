@@ -23,10 +23,7 @@ if grep -q -- "--enable-sanitizers" "$B/config.log" 2> /dev/null; then
   echo "SKIP: t_plugin (the sanitizer build: uninstrumented programs cannot take an instrumented preload)"; exit 0
 fi
 unset NCSF_HINTS NCSF_INCOMPLETE
-PY=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" > /dev/null 2>&1 && "$p" -c "import netCDF4, numpy" 2> /dev/null; then PY=$p; break; fi
-done
+find_python "netCDF4, numpy"
 NCKS=$(command -v ncks || true)
 CDO=$(command -v cdo || true)
 FAPP=

@@ -5,14 +5,7 @@
 # output; damaged copies of a small dataset. Debian's python3 (with
 # python3-netcdf4, -xarray, -dask) runs it; SKIP without netCDF4.
 . "$top_srcdir/test/common.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" > /dev/null 2>&1 && "$p" -c "import netCDF4, numpy" 2> /dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "SKIP: t_python (no python3 with netCDF4 and numpy: Debian python3-netcdf4)"
-  exit 0
-fi
+need_python "netCDF4, numpy" "t_python (no python3 with netCDF4 and numpy: Debian python3-netcdf4)"
 dirs=""
 # (the quick tier: 1 and 2 processes, formats 2 and 1)
 for spec in 1:write $(quick_or "" 3:write) 2:write1; do

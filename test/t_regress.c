@@ -50,6 +50,7 @@
 #include <sys/stat.h>
 #include <ncsf.h>
 #include "testutil.h"
+#include "testlib.h"
 #include "values.h"
 #include "surgery.h"
 
@@ -60,6 +61,10 @@ static test_state ts;
 static char dir[400];
 
 #define agreed(err, want, what) test_agreed(&ts, (err), (want), (what))
+/* the rows of an NX x NY array each rank writes (testlib.c) */
+#define my_rows(st, ct) tl_rows(&ts, NX, NY, (st), (ct))
+#define fill(b, st, ct, seed) tl_fill_rows((b), (st), (ct), NY, (seed))
+#define put_rows(ncid, v, seed) tl_put_rows(&ts, (ncid), (v), NX, NY, (seed))
 
 static void path_of(char *buf, size_t n, const char *name)
 {
@@ -68,44 +73,14 @@ static void path_of(char *buf, size_t n, const char *name)
 
 static MPI_Info sf_info(int nfiles)
 {
-    MPI_Info info;
     char n[16];
     snprintf(n, sizeof n, "%d", nfiles);
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "subfiling", "enable");
-    MPI_Info_set(info, "subfiling_nfiles", n);
-    return info;
+    return tl_info("subfiling", "enable", "subfiling_nfiles", n, NULL);
 }
 
 static MPI_Info accept_info(void)
 {
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "subfiling_incomplete", "accept");
-    return info;
-}
-
-/* This rank's rows of an NX x NY array. */
-static void my_rows(MPI_Offset *st, MPI_Offset *ct)
-{
-    test_split(NX, ts.rank, ts.nprocs, &st[0], &ct[0]);
-    st[1] = 0;
-    ct[1] = NY;
-}
-
-static void fill(int *b, const MPI_Offset *st, const MPI_Offset *ct, int seed)
-{
-    for (MPI_Offset i = 0; i < ct[0] * ct[1]; i++)
-        b[i] = (int)test_value(NC_INT, (st[0] + i / NY) * NY + i % NY, seed);
-}
-
-static void put_rows(int ncid, int v, int seed)
-{
-    MPI_Offset st[2], ct[2];
-    int buf[NX * NY];
-    my_rows(st, ct);
-    fill(buf, st, ct, seed);
-    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, v, st, ct, buf));
+    return tl_info("subfiling_incomplete", "accept", NULL);
 }
 
 /* Every value of v (read by every rank whole); the agreed error. */

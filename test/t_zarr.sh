@@ -9,14 +9,7 @@
 # accepted; 2,048 subfiles. Needs Debian's python3-zarr, python3-fsspec,
 # python3-xarray, python3-netcdf4; SKIP without them.
 . "$top_srcdir/test/common.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" > /dev/null 2>&1 && "$p" -c "import netCDF4, zarr, fsspec, xarray" 2> /dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "SKIP: t_zarr (no python3 with netCDF4, zarr, fsspec and xarray: Debian python3-zarr python3-fsspec)"
-  exit 0
-fi
+need_python "netCDF4, zarr, fsspec, xarray" "t_zarr (no python3 with netCDF4, zarr, fsspec and xarray: Debian python3-zarr python3-fsspec)"
 unset NCSF_HINTS NCSF_INCOMPLETE
 CMP=$top_srcdir/test/zarr_compare.py
 INFO=$B/tools/ncsf-info

@@ -172,7 +172,7 @@ static int relative(const char *path, const char *refdir, char *out, size_t len)
 
 /* ---- one variable ------------------------------------------------------ */
 typedef struct {
-    ncsf_file *f;
+    ncsf_inspect *in;
     int ncid;
     const char *refdir;
     sbuf *out;
@@ -194,9 +194,9 @@ static int file_offsets(kctx *c, const char *path, const char *name, MPI_Offset 
     return err;
 }
 
-static void chunk_shape(const sf_layout *lay, int nd, const MPI_Offset *shape, int record, MPI_Offset *chunks)
+static void chunk_shape(const ncsf_inspect_layout *lay, int nd, const MPI_Offset *shape, int record, MPI_Offset *chunks)
 {
-    int full[SF_MAX_DIMS], last = -1;
+    int full[NCSF_INSPECT_MAX_DIMS], last = -1;
     for (int d = 0; d < nd; d++) {
         int p = -1;
         for (int q = 0; lay && q < lay->npart; q++)
@@ -223,26 +223,27 @@ static void chunk_shape(const sf_layout *lay, int nd, const MPI_Offset *shape, i
 }
 
 /* the references of every chunk of a variable (lay NULL: in the base file) */
-static int var_refs(kctx *c, const char *name, const sf_layout *lay, ncsf_var *v, int nd, const MPI_Offset *shape,
+static int var_refs(kctx *c, const char *name, ncsf_inspect_var *v, int nd, const MPI_Offset *shape,
                     const MPI_Offset *chunks, int record, int es)
 {
-    int nfiles = lay ? v->nfiles : 1, err = NC_NOERR;
+    const ncsf_inspect_layout *lay = v ? ncsf_inspect_var_layout(v) : NULL;
+    int nfiles = lay ? lay->nfiles : 1, err = NC_NOERR;
     MPI_Offset *begin = malloc(2 * (size_t)nfiles * sizeof *begin), *recsize = begin ? begin + nfiles : NULL;
     char (*rel)[PATH_MAX] = malloc((size_t)nfiles * PATH_MAX);
     if (!begin || !rel) { free(begin); free(rel); return NC_ENOMEM; }
     for (int k = 0; k < nfiles && !err; k++) {
-        char buf[SF_PATH_MAX];
-        const char *path = lay ? sf_layout_path(lay, k, buf, sizeof buf) : c->f->path;
+        char buf[NCSF_INSPECT_PATH_MAX];
+        const char *path = lay ? ncsf_inspect_subfile_path(v, k, buf, sizeof buf) : ncsf_inspect_path(c->in);
         MPI_Offset seen[4] = {0, 0, 0, 0};
-        if (lay && (err = ncsfi_check_subfile(c->f, v, k, seen))) {
-            snprintf(c->msg, c->msglen, "%s", c->f->errmsg);
+        if (lay && (err = ncsf_inspect_check_subfile(c->in, v, k, seen))) {
+            snprintf(c->msg, c->msglen, "%s", ncsf_inspect_errmsg(c->in));
             break;
         }
         if (!(err = file_offsets(c, path, name, &begin[k], &recsize[k])) &&
             (err = relative(path, c->refdir, rel[k], PATH_MAX)))
             snprintf(c->msg, c->msglen, "%s: cannot make its path relative to %s", path, c->refdir);
     }
-    MPI_Offset n[SF_MAX_DIMS], idx[SF_MAX_DIMS] = {0}, len = es;
+    MPI_Offset n[NCSF_INSPECT_MAX_DIMS], idx[NCSF_INSPECT_MAX_DIMS] = {0}, len = es;
     int any = 1;
     for (int d = 0; d < nd; d++) {
         n[d] = (shape[d] + chunks[d] - 1) / chunks[d];
@@ -250,7 +251,7 @@ static int var_refs(kctx *c, const char *name, const sf_layout *lay, ncsf_var *v
         if (!n[d]) any = 0;
     }
     while (!err && any) {
-        MPI_Offset st[SF_MAX_DIMS], bs[SF_MAX_DIMS] = {0}, bc[SF_MAX_DIMS];
+        MPI_Offset st[NCSF_INSPECT_MAX_DIMS], bs[NCSF_INSPECT_MAX_DIMS] = {0}, bc[NCSF_INSPECT_MAX_DIMS];
         int k = 0;
         for (int d = 0; d < nd; d++) st[d] = idx[d] * chunks[d], bc[d] = shape[d];
         for (int p = 0; lay && p < lay->npart; p++) {
@@ -258,7 +259,7 @@ static int var_refs(kctx *c, const char *name, const sf_layout *lay, ncsf_var *v
             while (lay->bounds[p][col + 1] <= st[lay->pdims[p]]) col++;
             k = k * lay->pgrid[p] + col;
         }
-        if (lay) sf_layout_block(lay, k, bs, bc);
+        if (lay) ncsf_inspect_block(v, k, bs, bc);
         MPI_Offset off = begin[k] + (record ? st[0] * recsize[k] : 0), stride = es;
         for (int d = nd - 1; d >= record; d--) {
             off += (st[d] - bs[d]) * stride;
@@ -285,23 +286,23 @@ static int one_var(kctx *c, int varid)
 {
     char name[NC_MAX_NAME + 1], dn[NC_MAX_NAME + 1];
     nc_type t;
-    int nd, dimids[SF_MAX_DIMS], unlim = -1, on = 0, index, err;
-    ncsf_var *v = NULL;
-    MPI_Offset shape[SF_MAX_DIMS], chunks[SF_MAX_DIMS];
+    int nd, dimids[NCSF_INSPECT_MAX_DIMS], unlim = -1, on = 0, err;
+    ncsf_inspect_var *v = NULL;
+    MPI_Offset shape[NCSF_INSPECT_MAX_DIMS], chunks[NCSF_INSPECT_MAX_DIMS];
     if ((err = ncmpi_inq_varndims(c->ncid, varid, &nd))) return err;
-    if (nd > SF_MAX_DIMS) {
-        snprintf(c->msg, c->msglen, "variable %d has more than %d dimensions", varid, SF_MAX_DIMS);
+    if (nd > NCSF_INSPECT_MAX_DIMS) {
+        snprintf(c->msg, c->msglen, "variable %d has more than %d dimensions", varid, NCSF_INSPECT_MAX_DIMS);
         return NC_EMAXDIMS;
     }
     if ((err = ncmpi_inq_var(c->ncid, varid, name, &t, &nd, dimids, NULL))) return err;
     ncmpi_inq_unlimdim(c->ncid, &unlim);
     if (ncmpi_get_att_int(c->ncid, varid, "subfiling_enabled", &on) == NC_NOERR && on == 1) {
-        if ((err = ncsfi_read_var_atts(c->f, c->ncid, varid, &v, &index))) {
-            snprintf(c->msg, c->msglen, "%s", c->f->errmsg);
+        if ((err = ncsf_inspect_var_open(c->in, varid, &v))) {
+            snprintf(c->msg, c->msglen, "%s", ncsf_inspect_errmsg(c->in));
             return err;
         }
-        nd = v->ndims;
-        memcpy(dimids, v->dimids, sizeof(int) * (size_t)nd);
+        nd = ncsf_inspect_var_layout(v)->ndims;
+        memcpy(dimids, ncsf_inspect_var_layout(v)->dimids, sizeof(int) * (size_t)nd);
     }
     int record = nd > 0 && dimids[0] == unlim;
     sbuf a = {0};
@@ -309,7 +310,8 @@ static int one_var(kctx *c, int varid)
     for (int d = 0; d < nd && !err; d++) {
         err = ncmpi_inq_dimname(c->ncid, dimids[d], dn);
         if (!err) err = ncmpi_inq_dimlen(c->ncid, dimids[d], &shape[d]);
-        if (d == 0 && record) shape[0] = c->f->numrecs > shape[0] ? c->f->numrecs : shape[0];
+        MPI_Offset numrecs = ncsf_inspect_numrecs(c->in);
+        if (d == 0 && record) shape[0] = numrecs > shape[0] ? numrecs : shape[0];
         sb_add(&a, d ? ", " : "");
         sb_str(&a, dn, strlen(dn));
     }
@@ -317,7 +319,7 @@ static int one_var(kctx *c, int varid)
     int first = 0;
     if (!err) err = sb_atts(&a, c->ncid, varid, &first);
     sb_add(&a, "}");
-    chunk_shape(v ? v->lay : NULL, nd, shape, record, chunks);
+    chunk_shape(v ? ncsf_inspect_var_layout(v) : NULL, nd, shape, record, chunks);
     sbuf z = {0};
     sb_add(&z, "{\"chunks\": [");
     for (int d = 0; d < nd; d++) sb_add(&z, d ? ", %lld" : "%lld", (long long)chunks[d]);
@@ -339,18 +341,15 @@ static int one_var(kctx *c, int varid)
         sb_str(c->out, z.s, z.n);
         sb_add(c->out, ",\n\"%s/.zattrs\": ", name);
         sb_str(c->out, a.s, a.n);
-        err = var_refs(c, name, v ? v->lay : NULL, v, nd, shape, chunks, record, type_size(t));
+        err = var_refs(c, name, v, nd, shape, chunks, record, type_size(t));
     }
     free(a.s);
     free(z.s);
-    if (v) {
-        sf_layout_free(v->lay);
-        ncsfi_var_free(v);
-    }
+    ncsf_inspect_var_close(v);
     return err;
 }
 
-int ncsf_kerchunk_write(ncsf_file *f, int ncid, const char *out_path, long long *nrefs, char *msg, size_t msglen)
+int ncsf_kerchunk_write(ncsf_inspect *in, int ncid, const char *out_path, long long *nrefs, char *msg, size_t msglen)
 {
     char dir[PATH_MAX], refdir[PATH_MAX];
     const char *slash = strrchr(out_path, '/');
@@ -360,7 +359,7 @@ int ncsf_kerchunk_write(ncsf_file *f, int ncid, const char *out_path, long long 
         return NC_ENOENT;
     }
     sbuf out = {0}, g = {0};
-    kctx c = {f, ncid, refdir, &out, 0, msg, msglen};
+    kctx c = {in, ncid, refdir, &out, 0, msg, msglen};
     int nvars, first = 1, err = ncmpi_inq_nvars(ncid, &nvars);
     sb_add(&out, "{\"version\": 1, \"refs\": {\n\".zgroup\": \"{\\\"zarr_format\\\": 2}\",\n\".zattrs\": ");
     sb_add(&g, "{");

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "ncsf_internal.h" /* the same parser and checks the library uses */
+#include <ncsf_inspect.h> /* the same parser and checks the library uses */
 #include "kerchunk.h"
 
 static const char *type_name(nc_type t)
@@ -76,9 +76,9 @@ static void print_box(int nd, const MPI_Offset *st, const MPI_Offset *ct, int re
     printf("]");
 }
 
-static const char *status_of(ncsf_file *f, int err, int json)
+static const char *status_of(ncsf_inspect *in, int err, int json)
 {
-    if (err == NC_EVARMETA && strstr(f->errmsg, "another dataset")) return json ? "foreign" : "FOREIGN (another dataset)";
+    if (err == NC_EVARMETA && strstr(ncsf_inspect_errmsg(in), "another dataset")) return json ? "foreign" : "FOREIGN (another dataset)";
     if (!json) return verdict(err);
     switch (err) {
     case NC_NOERR: return "ok";
@@ -89,58 +89,59 @@ static const char *status_of(ncsf_file *f, int err, int json)
     }
 }
 
-static int show_var(ncsf_file *f, ncsf_var *v, int json)
+static int show_var(ncsf_inspect *in, int ncid, ncsf_inspect_var *iv, int json)
 {
+    const ncsf_inspect_layout *v = ncsf_inspect_var_layout(iv);
     char name[NC_MAX_NAME + 1], dn[NC_MAX_NAME + 1];
     int bad = 0;
-    ncmpi_inq_varname(f->ncid, v->varid, name);
+    ncmpi_inq_varname(ncid, v->varid, name);
     if (json) {
         printf("    {\"name\": ");
         jstr(name);
         printf(", \"type\": \"%s\", \"dims\": [", type_name(v->xtype));
         for (int d = 0; d < v->ndims; d++) {
-            ncmpi_inq_dimname(f->ncid, v->dimids[d], dn);
+            ncmpi_inq_dimname(ncid, v->dimids[d], dn);
             if (d) printf(", ");
             jstr(dn);
         }
         printf("], \"shape\": [");
         for (int d = 0; d < v->ndims; d++) {
             if (d) printf(", ");
-            if (d == 0 && v->lay->record) printf("null"); /* unlimited */
-            else printf("%lld", (long long)v->lay->gsize[d]);
+            if (d == 0 && v->record) printf("null"); /* unlimited */
+            else printf("%lld", (long long)v->gsize[d]);
         }
-        printf("], \"record\": %s, \"partitioned\": [", v->lay->record ? "true" : "false");
-        for (int p = 0; p < v->lay->npart; p++) {
-            ncmpi_inq_dimname(f->ncid, v->dimids[v->lay->pdims[p]], dn);
+        printf("], \"record\": %s, \"partitioned\": [", v->record ? "true" : "false");
+        for (int p = 0; p < v->npart; p++) {
+            ncmpi_inq_dimname(ncid, v->dimids[v->pdims[p]], dn);
             printf(p ? ", {\"dim\": " : "{\"dim\": ");
             jstr(dn);
-            printf(", \"blocks\": %d}", v->lay->pgrid[p]);
+            printf(", \"blocks\": %d}", v->pgrid[p]);
         }
         printf("], \"nfiles\": %d, \"subfiles\": [\n", v->nfiles);
     } else {
         printf("variable %s (%s): global shape (", name, type_name(v->xtype));
         for (int d = 0; d < v->ndims; d++) {
-            ncmpi_inq_dimname(f->ncid, v->dimids[d], dn);
-            if (d == 0 && v->lay->record) printf("%s=UNLIMITED", dn);
-            else printf("%s=%lld", dn, (long long)v->lay->gsize[d]);
+            ncmpi_inq_dimname(ncid, v->dimids[d], dn);
+            if (d == 0 && v->record) printf("%s=UNLIMITED", dn);
+            else printf("%s=%lld", dn, (long long)v->gsize[d]);
             printf(d + 1 < v->ndims ? ", " : ")\n");
         }
         printf("  partitioned along");
-        for (int p = 0; p < v->lay->npart; p++) {
-            ncmpi_inq_dimname(f->ncid, v->dimids[v->lay->pdims[p]], dn);
-            printf(" %s (%d blocks)", dn, v->lay->pgrid[p]);
+        for (int p = 0; p < v->npart; p++) {
+            ncmpi_inq_dimname(ncid, v->dimids[v->pdims[p]], dn);
+            printf(" %s (%d blocks)", dn, v->pgrid[p]);
         }
         printf(": %d subfiles\n", v->nfiles);
     }
     for (int k = 0; k < v->nfiles; k++) {
-        MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], out[4] = {0, 0, 0, 0};
+        MPI_Offset st[NCSF_INSPECT_MAX_DIMS], ct[NCSF_INSPECT_MAX_DIMS], out[4] = {0, 0, 0, 0};
         struct stat sb;
-        sf_layout_block(v->lay, k, st, ct);
-        int err = ncsfi_check_subfile(f, v, k, out);
-        char path[SF_PATH_MAX], rel[SF_PATH_MAX];
-        long long actual = stat(sf_layout_path(v->lay, k, path, sizeof path), &sb) == 0 ? (long long)sb.st_size : -1;
-        long long want = err == NC_NOERR || err == NC_ETRUNC ? (long long)ncsfi_expected_size(v->lay, k, out[3]) : -1;
-        const char *relname = ncsfi_var_name(v, k, rel, sizeof rel) ? "?" : rel;
+        ncsf_inspect_block(iv, k, st, ct);
+        int err = ncsf_inspect_check_subfile(in, iv, k, out);
+        char path[NCSF_INSPECT_PATH_MAX], rel[NCSF_INSPECT_PATH_MAX];
+        long long actual = stat(ncsf_inspect_subfile_path(iv, k, path, sizeof path), &sb) == 0 ? (long long)sb.st_size : -1;
+        long long want = err == NC_NOERR || err == NC_ETRUNC ? (long long)ncsf_inspect_expected_size(iv, k, out[3]) : -1;
+        const char *relname = ncsf_inspect_subfile_name(iv, k, rel, sizeof rel) ? "?" : rel;
         if (json) {
             printf("      {\"index\": %d, \"name\": ", k);
             jstr(relname);
@@ -152,19 +153,19 @@ static int show_var(ncsf_file *f, ncsf_var *v, int json)
             if (want >= 0) printf("%lld", want); else printf("null");
             printf(", \"actual_bytes\": ");
             if (actual >= 0) printf("%lld", actual); else printf("null");
-            printf(", \"status\": \"%s\"", status_of(f, err, 1));
+            printf(", \"status\": \"%s\"", status_of(in, err, 1));
             if (err) {
                 printf(", \"message\": ");
-                jstr(f->errmsg);
+                jstr(ncsf_inspect_errmsg(in));
             }
             printf("}%s\n", k + 1 < v->nfiles ? "," : "");
         } else {
             printf("  %4d  %-32s ", k, relname);
-            print_box(v->ndims, st, ct, v->lay->record);
+            print_box(v->ndims, st, ct, v->record);
             if (want >= 0) printf("  expected >= %lld bytes", want);
             if (actual >= 0) printf(", actual %lld", actual);
-            printf("  %s\n", status_of(f, err, 0));
-            if (err) printf("        %s\n", f->errmsg);
+            printf("  %s\n", status_of(in, err, 0));
+            if (err) printf("        %s\n", ncsf_inspect_errmsg(in));
         }
         if (err) bad = 1;
     }
@@ -174,19 +175,23 @@ static int show_var(ncsf_file *f, ncsf_var *v, int json)
 
 /* --kerchunk: the references of a complete dataset (NCSF_INCOMPLETE=accept
  * takes an incomplete one too), through its base file */
-static int kerchunk_main(ncsf_file *f, int ncid, const char *out, int vok, int state)
+static int kerchunk_main(ncsf_inspect *in, int ncid, const char *out, int vok, int state)
 {
     char msg[700] = "";
     long long n = 0;
     int unlim, accept = getenv("NCSF_INCOMPLETE") && !strcmp(getenv("NCSF_INCOMPLETE"), "accept");
-    if (f->via_subfile) snprintf(msg, sizeof msg, "%s: the base file is not there; references need it", f->path);
-    else if (!vok) snprintf(msg, sizeof msg, "%s: subfiling_version is missing or not 1 or 2", f->path);
-    else if (state != NCSF_STATE_COMPLETE && !accept)
+    const char *path = ncsf_inspect_path(in);
+    if (ncsf_inspect_via_subfile(in)) snprintf(msg, sizeof msg, "%s: the base file is not there; references need it", path);
+    else if (!vok) snprintf(msg, sizeof msg, "%s: subfiling_version is missing or not 1 or 2", path);
+    else if (state != NCSF_INSPECT_COMPLETE && !accept)
         snprintf(msg, sizeof msg, "%s: incomplete (its writer did not close it, or writing failed); "
-                 "NCSF_INCOMPLETE=accept writes references anyway", f->path);
+                 "NCSF_INCOMPLETE=accept writes references anyway", path);
     else {
-        if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(ncid, unlim, &f->numrecs);
-        if (ncsf_kerchunk_write(f, ncid, out, &n, msg, sizeof msg) == NC_NOERR) {
+        MPI_Offset numrecs;
+        if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0 &&
+            ncmpi_inq_dimlen(ncid, unlim, &numrecs) == NC_NOERR)
+            ncsf_inspect_set_numrecs(in, numrecs);
+        if (ncsf_kerchunk_write(in, ncid, out, &n, msg, sizeof msg) == NC_NOERR) {
             printf("%s: %lld chunk references\n", out, n);
             return 0;
         }
@@ -244,19 +249,19 @@ int main(int argc, char **argv)
     const char *path = arg, *through = "the base file";
     char *base = NULL, *dsdir = NULL, why[700] = "";
     int lone = 0;
-    if (ncsfi_is_subfile(ncid)) {
+    if (ncsf_inspect_is_subfile(ncid)) {
         int bid;
         char id[33] = "", bidv[33] = "";
-        if (ncsfi_locate_base(ncid, path, &base, &dsdir, why, sizeof why)) {
+        if (ncsf_inspect_locate_base(ncid, path, &base, &dsdir, why, sizeof why)) {
             fail(json, path, why);
             ncmpi_close(ncid);
             MPI_Finalize();
             return 1;
         }
         ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", id);
-        if (ncsfi_regular_file(base) == NC_NOERR &&
+        if (ncsf_inspect_regular_file(base) == NC_NOERR &&
             ncmpi_open(MPI_COMM_SELF, base, NC_NOWRITE, MPI_INFO_NULL, &bid) == NC_NOERR) {
-            if (!ncsfi_is_subfile(bid) &&
+            if (!ncsf_inspect_is_subfile(bid) &&
                 ncmpi_get_att_text(bid, NC_GLOBAL, "subfiling_dataset_id", bidv) == NC_NOERR &&
                 !memcmp(id, bidv, 32)) {
                 if (!json) printf("%s is a subfile of the dataset whose base file is %s\n", path, base);
@@ -275,34 +280,26 @@ int main(int argc, char **argv)
             printf("%s is a subfile; its base file %s is not there: showing the subfile's variables\n", path, base);
         if (lone) through = "a subfile alone";
     }
-    ncsf_file *f;
-    if ((err = ncsfi_file_new(MPI_COMM_SELF, 0, path, MPI_INFO_NULL, ncid, &f))) {
+    ncsf_inspect *in;
+    if (!lone) free(dsdir); /* else the inspection takes it */
+    if ((err = ncsf_inspect_begin(path, ncid, lone ? dsdir : NULL, &in))) {
         MPI_Finalize();
         return 1;
     }
-    if (lone) {
-        free(f->dir);
-        f->dir = dsdir;
-        dsdir = NULL;
-        f->via_subfile = 1;
-    }
-    free(dsdir);
-    nc_type t;
-    MPI_Offset len;
-    if (ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR || t != NC_CHAR || len != 32) {
+    char dsid[33];
+    if (ncsf_inspect_read_id(in, dsid) != NC_NOERR) {
         char msg[600];
         snprintf(msg, sizeof msg, "%s: not a subfiled dataset (no subfiling_dataset_id)", path);
         bad = fail(json, path, msg);
     } else {
-        ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", f->dsid);
-        int fmt, nvars, unlim, n = 0, cdf;
+        int fmt, nvars, unlim, n = 0, cdf, version = 0;
         ncmpi_inq_format(ncid, &fmt);
         cdf = fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1;
-        int vok = ncsfi_read_version(ncid, &f->version) == NC_NOERR;
-        int state = f->via_subfile ? -2 : ncsfi_read_state(ncid);
-        if (!vok || (state != -2 && state != NCSF_STATE_COMPLETE)) bad = 1;
+        int vok = ncsf_inspect_read_version(in, &version) == NC_NOERR;
+        int state = ncsf_inspect_via_subfile(in) ? -2 : ncsf_inspect_read_state(ncid);
+        if (!vok || (state != -2 && state != NCSF_INSPECT_COMPLETE)) bad = 1;
         if (kerchunk) {
-            bad = kerchunk_main(f, ncid, kerchunk, vok, state);
+            bad = kerchunk_main(in, ncid, kerchunk, vok, state);
             goto done;
         }
         if (json) {
@@ -313,58 +310,59 @@ int main(int argc, char **argv)
             printf(", \"opened_through\": ");
             jstr(through);
             printf(", \"dataset_id\": ");
-            jstr(f->dsid);
+            jstr(dsid);
             printf(", \"cdf_format\": %d, \"subfiling_format\": ", cdf);
-            if (vok) printf("%d", f->version); else printf("null");
-            printf(", \"state\": %s", state == -2 ? "null" : state == NCSF_STATE_COMPLETE ? "\"complete\""
-                                      : state == NCSF_STATE_WRITING ? "\"writing\""
-                                      : state == NCSF_STATE_FAILED ? "\"failed\"" : "\"unreadable\"");
+            if (vok) printf("%d", version); else printf("null");
+            printf(", \"state\": %s", state == -2 ? "null" : state == NCSF_INSPECT_COMPLETE ? "\"complete\""
+                                      : state == NCSF_INSPECT_WRITING ? "\"writing\""
+                                      : state == NCSF_INSPECT_FAILED ? "\"failed\"" : "\"unreadable\"");
             printf(",\n  \"variables\": [\n");
         } else {
-            printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, f->dsid, cdf,
-                   f->via_subfile ? "a subfile alone" : "the base file");
+            printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, dsid, cdf,
+                   ncsf_inspect_via_subfile(in) ? "a subfile alone" : "the base file");
             if (!vok) printf("  subfiling format: UNKNOWN (subfiling_version missing or not 1 or 2)\n");
-            else printf("  subfiling format: version %d\n", f->version);
+            else printf("  subfiling format: version %d\n", version);
             if (state != -2)
-                printf("  state: %s\n", state == NCSF_STATE_COMPLETE ? "complete (closed by its writer)"
-                                       : state == NCSF_STATE_WRITING ? "INCOMPLETE: its writer did not close it"
-                                       : state == NCSF_STATE_FAILED ? "INCOMPLETE: a write to a subfile failed"
+                printf("  state: %s\n", state == NCSF_INSPECT_COMPLETE ? "complete (closed by its writer)"
+                                       : state == NCSF_INSPECT_WRITING ? "INCOMPLETE: its writer did not close it"
+                                       : state == NCSF_INSPECT_FAILED ? "INCOMPLETE: a write to a subfile failed"
                                        : "UNREADABLE state mark");
         }
         ncmpi_inq_nvars(ncid, &nvars);
-        if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(ncid, unlim, &f->numrecs);
+        MPI_Offset numrecs;
+        if (ncmpi_inq_unlimdim(ncid, &unlim) == NC_NOERR && unlim >= 0 &&
+            ncmpi_inq_dimlen(ncid, unlim, &numrecs) == NC_NOERR)
+            ncsf_inspect_set_numrecs(in, numrecs);
         for (int i = 0; vok && i < nvars; i++) {
-            int on, index;
-            ncsf_var *v;
+            int on;
+            ncsf_inspect_var *v;
             if (ncmpi_get_att_int(ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
             if (json && n) printf(",\n");
             n++;
-            if ((err = ncsfi_read_var_atts(f, ncid, i, &v, &index))) {
+            if ((err = ncsf_inspect_var_open(in, i, &v))) {
                 if (json) {
                     char name[NC_MAX_NAME + 1] = "?";
                     ncmpi_inq_varname(ncid, i, name);
                     printf("    {\"name\": ");
                     jstr(name);
                     printf(", \"error\": ");
-                    jstr(f->errmsg);
+                    jstr(ncsf_inspect_errmsg(in));
                     printf("}");
                 } else {
-                    printf("variable %d: subfiling attributes unusable: %s\n", i, f->errmsg);
+                    printf("variable %d: subfiling attributes unusable: %s\n", i, ncsf_inspect_errmsg(in));
                 }
                 bad = 1;
                 continue;
             }
-            bad |= show_var(f, v, json);
-            sf_layout_free(v->lay);
-            ncsfi_var_free(v);
+            bad |= show_var(in, ncid, v, json);
+            ncsf_inspect_var_close(v);
         }
         if (json) printf("\n  ],\n  \"ok\": %s}\n", bad ? "false" : "true");
         else printf("%d subfiled variable%s: %s\n", n, n == 1 ? "" : "s", bad ? "PROBLEMS FOUND" : "all subfiles ok");
     }
 done:
+    ncsf_inspect_end(in);
     ncmpi_close(ncid);
-    f->ncid = -1;
-    ncsfi_file_free(f);
     free(base);
     MPI_Finalize();
     return bad;

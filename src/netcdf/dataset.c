@@ -58,17 +58,6 @@ static void reg_remove(ncsfnc_file *f)
     pthread_mutex_unlock(&reg_lock);
 }
 
-void ncsfnc_say(const ncsfnc_file *f, const char *fmt, ...)
-{
-    if (f && f->quiet) return;
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("ncsf-netcdf: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
 int ncsfnc_is_hidden(const char *attname) { return !strncmp(attname, "subfiling_", 10); }
 
 /* a key of NCSF_HINTS ("k=v;k=v"), or NULL */

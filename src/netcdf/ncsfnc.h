@@ -17,6 +17,11 @@
  *   dispatch.c  the NC_Dispatch table: inquiries, attributes (subfiling_*
  *               hidden), writes refused with NC_EPERM
  *   preload.c   nc_open/nc__open for LD_PRELOAD, and the .ncrc init entry
+ *   real_open.c netCDF-C's own nc_open/nc__open (below the preload's)
+ *   say.c       the plugin's messages on stderr
+ *
+ * Calls go one way: preload -> dispatch -> read -> dataset -> subfiles ->
+ * layout, cdfsize, real_open, say.
  */
 #ifndef NCSFNC_H
 #define NCSFNC_H
@@ -98,8 +103,11 @@ typedef struct {
     int quiet;
 } ncsfnc_file;
 
-/* netCDF-C's own nc_open, never the preload's (preload.c) */
+/* real_open.c: netCDF-C's own nc_open and nc__open, never the preload's;
+ * whether they were found */
 int ncsfnc_real_open(const char *path, int mode, int *ncidp);
+int ncsfnc_real_open2(const char *path, int mode, size_t *chunksizehintp, int *ncidp);
+int ncsfnc_real_found(void);
 
 /* dataset.c */
 int ncsfnc_open(const char *path, int mode, int ncid);
@@ -107,6 +115,7 @@ int ncsfnc_close(int ncid, void *ignored);
 int ncsfnc_abort(int ncid);
 ncsfnc_file *ncsfnc_find(int ncid);
 int ncsfnc_is_hidden(const char *attname);
+/* say.c: a message on stderr unless f is quiet */
 void ncsfnc_say(const ncsfnc_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* subfiles.c: subfile k of v opened (or found open) and checked; its

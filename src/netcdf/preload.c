@@ -13,37 +13,19 @@
  *
  * netCDF-C 4.10's .ncrc autoload calls ncsf_netcdf_init (NETCDF.UDF0.INIT).
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <netcdf.h>
 #include "ncsfnc.h"
 
-typedef int (*open_fn)(const char *, int, int *);
-typedef int (*open2_fn)(const char *, int, size_t *, int *);
-
-/* netCDF-C's own functions (read-only after the first call) */
-static open_fn next_open;
-static open2_fn next_open2;
+/* the plugin's registration with netCDF-C, made once */
 static int registered = NC_NOERR;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void init_once(void)
 {
-    next_open = (open_fn)dlsym(RTLD_NEXT, "nc_open");
-    next_open2 = (open2_fn)dlsym(RTLD_NEXT, "nc__open");
-    if (!next_open) next_open = (open_fn)dlsym(RTLD_DEFAULT, "nc_open");
-    if (!next_open2) next_open2 = (open2_fn)dlsym(RTLD_DEFAULT, "nc__open");
     registered = ncsfnc_register();
-}
-
-int ncsfnc_real_open(const char *path, int mode, int *ncidp)
-{
-    pthread_once(&once, init_once);
-    if (!next_open) return NC_ENOTBUILT;
-    return next_open(path, mode, ncidp);
 }
 
 /* netCDF-C 4.10 .ncrc: NETCDF.UDF0.INIT=ncsf_netcdf_init */
@@ -64,7 +46,7 @@ static int is_subfiled(const char *path)
     fclose(fp);
     if (!classic) return 0;
     int id, yes = 0;
-    if (next_open(path, NC_NOWRITE, &id) == NC_NOERR) {
+    if (ncsfnc_real_open(path, NC_NOWRITE, &id) == NC_NOERR) {
         yes = nc_inq_attid(id, NC_GLOBAL, "subfiling_dataset_id", NULL) == NC_NOERR;
         nc_close(id);
     }
@@ -76,7 +58,7 @@ static int route(const char *path, int mode, int *use_plugin)
 {
     pthread_once(&once, init_once);
     *use_plugin = 0;
-    if (!path || !next_open || registered || (mode & (NC_UDF0 | NC_UDF1 | NC_INMEMORY | NC_DISKLESS)))
+    if (!path || !ncsfnc_real_found() || registered || (mode & (NC_UDF0 | NC_UDF1 | NC_INMEMORY | NC_DISKLESS)))
         return NC_NOERR;
     if (!is_subfiled(path)) return NC_NOERR;
     if (mode & NC_WRITE) return NC_EPERM;
@@ -88,14 +70,12 @@ int nc_open(const char *path, int mode, int *ncidp)
 {
     int plugin, err = route(path, mode, &plugin);
     if (err) return err;
-    if (!next_open) return NC_ENOTBUILT;
-    return next_open(path, plugin ? mode | NC_UDF0 : mode, ncidp);
+    return ncsfnc_real_open(path, plugin ? mode | NC_UDF0 : mode, ncidp);
 }
 
 int nc__open(const char *path, int mode, size_t *chunksizehintp, int *ncidp)
 {
     int plugin, err = route(path, mode, &plugin);
     if (err) return err;
-    if (!next_open2) return NC_ENOTBUILT;
-    return next_open2(path, plugin ? mode | NC_UDF0 : mode, chunksizehintp, ncidp);
+    return ncsfnc_real_open2(path, plugin ? mode | NC_UDF0 : mode, chunksizehintp, ncidp);
 }

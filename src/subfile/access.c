@@ -181,7 +181,7 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     }
 
     /* 3. reuse, or build */
-    int slot = sf_plan_most_recent(ctx, a.mask);
+    int slot = sf_plan_most_recent(ctx, a.mask), evicted = SF_OK;
     if (slot >= 0 && ctx->plans[slot]->relative && a.base_min != a.base_max) slot = -1;
     MPI_Offset shift;
     if (slot >= 0) {
@@ -200,7 +200,7 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         sf_plan *built;
         err = sf_plan_build(ctx, c->nreq, c->reqs, c->write, relative, shift, key, klen, &built);
         if (err != SF_OK) return err; /* agreed */
-        slot = sf_plan_store(ctx, built);
+        evicted = sf_plan_store(ctx, built, &slot); /* local: told at the last reduction */
     }
     sf_plan *p = ctx->plans[slot];
     p->last_use = ctx->plan_clock;
@@ -210,6 +210,7 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     double t0 = MPI_Wtime();
     err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift) : sf_exec_mpiio(ctx, p, c->reqs, shift);
     ctx->t_move += MPI_Wtime() - t0;
+    sf_keep(&err, evicted);
 
     /* 5. the last reduction */
     c->rec_end = rec_end_of(c->nreq, c->reqs);
@@ -260,7 +261,7 @@ int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
                     if (e == SF_OK) e = sf_rw_box(ctx, fh, &boxes[j], (char *)r->buf, 0, write);
                 }
             }
-            for (int j = 0; j < n; j++) sf_mybox_free_types(&boxes[j]);
+            for (int j = 0; j < n; j++) sf_keep(&e, sf_mybox_free_types(&boxes[j]));
             free(boxes);
             sf_keep(&err, sf_note_failure(ctx, e, r->lay->file_id, k, write));
         }

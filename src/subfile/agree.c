@@ -73,20 +73,22 @@ int sf_agree_ops_create(sf_context *ctx)
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Op_create(reduce_first, 1, &o->first)));
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Op_create(reduce_last, 1, &o->last)));
     ctx->agree = o;
-    if (err != SF_OK) sf_agree_ops_free(ctx);
+    if (err != SF_OK) sf_keep(&err, sf_agree_ops_free(ctx));
     return err;
 }
 
-void sf_agree_ops_free(sf_context *ctx)
+int sf_agree_ops_free(sf_context *ctx)
 {
     agree_ops *o = ctx->agree;
-    if (!o) return;
-    if (o->first != MPI_OP_NULL) MPI_Op_free(&o->first);
-    if (o->last != MPI_OP_NULL) MPI_Op_free(&o->last);
-    if (o->tfirst != MPI_DATATYPE_NULL) MPI_Type_free(&o->tfirst);
-    if (o->tlast != MPI_DATATYPE_NULL) MPI_Type_free(&o->tlast);
+    int err = SF_OK;
+    if (!o) return SF_OK;
+    if (o->first != MPI_OP_NULL) sf_keep(&err, SF_MPI_OK(MPI_Op_free(&o->first)));
+    if (o->last != MPI_OP_NULL) sf_keep(&err, SF_MPI_OK(MPI_Op_free(&o->last)));
+    sf_keep(&err, sf_type_free(&o->tfirst));
+    sf_keep(&err, sf_type_free(&o->tlast));
     free(o);
     ctx->agree = NULL;
+    return err;
 }
 
 static int allreduce(sf_context *ctx, void *in, void *out, MPI_Datatype t, MPI_Op op)

@@ -238,14 +238,46 @@ int sf_mybox_types(sf_mybox *m, int file_type)
     int err = sf_box_type(m->b.nd, m->b.count, m->mstep, m->b.elsize, &m->mtype);
     if (err == SF_OK && file_type) {
         err = sf_box_type(m->b.nd, m->b.count, m->b.fstep, m->b.elsize, &m->ftype);
-        if (err != SF_OK) { MPI_Type_free(&m->mtype); m->mtype = MPI_DATATYPE_NULL; }
+        if (err != SF_OK) sf_keep(&err, sf_type_free(&m->mtype));
     }
     return err;
 }
 
-void sf_mybox_free_types(sf_mybox *m)
+int sf_mybox_free_types(sf_mybox *m)
 {
-    if (m->mtype != MPI_DATATYPE_NULL) MPI_Type_free(&m->mtype);
-    if (m->ftype != MPI_DATATYPE_NULL) MPI_Type_free(&m->ftype);
+    int err = sf_type_free(&m->mtype);
+    sf_keep(&err, sf_type_free(&m->ftype));
     m->mtype = m->ftype = MPI_DATATYPE_NULL;
+    return err;
+}
+
+/* The batch of box j of s->mine (sorted by offset): a new batch starts
+ * where a box overlaps or interleaves with the one before (a file view
+ * must run forward), or where the batch would reach the engine's chunk
+ * (one collective call moves less than 2 GiB). */
+int sf_count_batches(int n, const sf_box *const *boxes, int *batch)
+{
+    int b = 0;
+    MPI_Offset end = -1, bytes = 0;
+    for (int i = 0; i < n; i++) {
+        const sf_box *x = boxes[i];
+        if (i > 0 && (x->disp < end || bytes + x->nbytes > SF_CHUNK)) { b++; bytes = 0; }
+        bytes += x->nbytes;
+        end = x->disp + x->span;
+        if (batch) batch[i] = b;
+    }
+    return n ? b + 1 : 0;
+}
+
+int sf_assign_batches(sf_sub *s)
+{
+    const sf_box **bp = malloc(sizeof(sf_box *) * (s->nmine ? s->nmine : 1));
+    int *batch = malloc(sizeof(int) * (s->nmine ? s->nmine : 1));
+    if (!bp || !batch) { free(bp); free(batch); return SF_ERR_NOMEM; }
+    for (int i = 0; i < s->nmine; i++) bp[i] = &s->mine[i].b;
+    sf_count_batches(s->nmine, bp, batch);
+    for (int i = 0; i < s->nmine; i++) s->mine[i].batch = batch[i];
+    free(bp);
+    free(batch);
+    return SF_OK;
 }

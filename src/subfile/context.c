@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sf_internal.h"
+#include "runs.h"
 
 /* Collective over comm: its collective step (the duplicate) is made by
  * every rank whatever fails around it; the caller agrees on the outcome. */
@@ -16,8 +17,9 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     sf_context *ctx = calloc(1, sizeof *ctx);
     *ctxp = NULL;
     if (!ctx) {
-        if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
-        return SF_ERR_NOMEM;
+        err = SF_ERR_NOMEM;
+        if (dup != MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&dup)));
+        return err;
     }
     ctx->comm = dup;
     ctx->info = MPI_INFO_NULL;
@@ -26,8 +28,8 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
      * to keep its promise that nobody is left waiting */
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Comm_set_errhandler(ctx->comm, MPI_ERRORS_RETURN)));
     if (err == SF_OK) {
-        MPI_Comm_rank(ctx->comm, &ctx->rank);
-        MPI_Comm_size(ctx->comm, &ctx->nprocs);
+        sf_keep(&err, SF_MPI_OK(MPI_Comm_rank(ctx->comm, &ctx->rank)));
+        sf_keep(&err, SF_MPI_OK(MPI_Comm_size(ctx->comm, &ctx->nprocs)));
     }
     if (err == SF_OK && info != MPI_INFO_NULL) sf_keep(&err, SF_MPI_OK(MPI_Info_dup(info, &ctx->info)));
     ctx->readonly = readonly;
@@ -39,7 +41,7 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     if (info != MPI_INFO_NULL) {
         char val[MPI_MAX_INFO_VAL + 1];
         int flag = 0;
-        MPI_Info_get(info, "subfiling_window", MPI_MAX_INFO_VAL, val, &flag);
+        sf_keep(&err, SF_MPI_OK(MPI_Info_get(info, "subfiling_window", MPI_MAX_INFO_VAL, val, &flag)));
         if (flag && atoi(val) > 0) ctx->window = atoi(val);
         if (ctx->window < 2) ctx->window = 2;
         if (ctx->window > SF_RUNS_WINDOW_MAX) ctx->window = SF_RUNS_WINDOW_MAX;
@@ -47,7 +49,7 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     if (err == SF_OK) err = sf_agree_ops_create(ctx);
     if (err == SF_OK && !(ctx->self = calloc(ctx->max_open, sizeof(sf_self_handle)))) err = SF_ERR_NOMEM;
     if (err != SF_OK) {
-        sf_context_free(ctx);
+        sf_keep(&err, sf_context_abort(ctx)); /* nothing collective made yet */
         return err;
     }
     *ctxp = ctx;
@@ -67,15 +69,12 @@ int sf_context_add_layout(sf_context *ctx, sf_layout *lay)
         ctx->layouts = t;
         ctx->nlayouts = n;
     }
-    if (ctx->layouts[lay->id]) sf_context_forget_plans(ctx);
+    /* on failure the caller keeps lay (the context takes it only on SF_OK) */
+    int err = ctx->layouts[lay->id] ? sf_context_forget_plans(ctx) : SF_OK;
+    if (err != SF_OK) return err;
     sf_layout_free(ctx->layouts[lay->id]);
     ctx->layouts[lay->id] = lay;
     return SF_OK;
-}
-
-const sf_layout *sf_context_layout(const sf_context *ctx, int id)
-{
-    return (id >= 0 && id < ctx->nlayouts) ? ctx->layouts[id] : NULL;
 }
 
 /* Collective: the group handles plans keep, in the order every member
@@ -87,10 +86,7 @@ int sf_context_flush(sf_context *ctx)
     for (int i = 0; i < SF_PLAN_SLOTS; i++)
         for (int j = 0; ctx->plans[i] && j < ctx->plans[i]->nsub; j++)
             sf_keep(&err, sf_group_close(ctx, &ctx->plans[i]->subs[j].fh));
-    /* the leader's buffer is made again when needed */
-    free(ctx->scratch);
-    ctx->scratch = NULL;
-    ctx->scratch_size = 0;
+    sf_scratch_release(ctx); /* made again when needed */
     ctx->t_close += MPI_Wtime() - t0;
     return err;
 }
@@ -100,11 +96,18 @@ int sf_context_flush_indep(sf_context *ctx)
     return sf_self_close_all(ctx);
 }
 
-int sf_context_free(sf_context *ctx)
+int sf_context_forget_plans(sf_context *ctx)
 {
-    int err = SF_OK;
-    if (!ctx) return SF_OK;
-    if (ctx->self) err = sf_context_flush(ctx);
+    int err = sf_runs_forget(ctx); /* plans of calls by runs hold subfile offsets too */
+    for (int i = 0; i < SF_PLAN_SLOTS; i++) {
+        sf_keep(&err, sf_plan_free(ctx, ctx->plans[i]));
+        ctx->plans[i] = NULL;
+    }
+    return err;
+}
+
+static void print_profile(const sf_context *ctx)
+{
     if (getenv("NCSF_PROFILE") && ctx->counts.calls)
         fprintf(stderr, "ncsf profile rank %d: %ld collective calls, %ld plans built, %ld reused, "
                 "%ld subfile opens, %ld group waits, %ld gather messages, %ld MPI-IO steps; "
@@ -112,20 +115,49 @@ int sf_context_free(sf_context *ctx)
                 ctx->rank, ctx->counts.calls, ctx->counts.plan_builds, ctx->counts.plan_hits,
                 ctx->counts.file_opens, ctx->counts.group_waits, ctx->counts.gather_msgs,
                 ctx->counts.mpiio_steps, ctx->t_plan, ctx->t_move, ctx->t_agree, ctx->t_close);
-    sf_context_forget_plans(ctx);
+}
+
+/* The one destroy of a context, for a close (collective: the group
+ * handles plans keep are closed together) and for an abort or a failed
+ * create (this rank alone: a kept group handle is dropped unclosed, as
+ * closing it would wait for the other members; nothing else is left). */
+static int destroy(sf_context *ctx, int collective)
+{
+    int err = SF_OK;
+    if (!ctx) return SF_OK;
+    if (collective && ctx->self) {
+        err = sf_context_flush(ctx);
+    } else {
+        err = sf_self_close_all(ctx);
+        for (int i = 0; i < SF_PLAN_SLOTS; i++)
+            for (int j = 0; ctx->plans[i] && j < ctx->plans[i]->nsub; j++)
+                ctx->plans[i]->subs[j].fh = MPI_FILE_NULL;
+    }
+    print_profile(ctx);
+    sf_keep(&err, sf_context_forget_plans(ctx));
     while (ctx->groups) {
         ctx->groups->refs = 1;
-        sf_group_release(ctx, ctx->groups);
+        sf_keep(&err, sf_group_release(ctx, ctx->groups));
     }
     for (int i = 0; i < ctx->nlayouts; i++) sf_layout_free(ctx->layouts[i]);
     free(ctx->layouts);
     free(ctx->self);
-    free(ctx->scratch);
-    sf_agree_ops_free(ctx);
-    if (ctx->info != MPI_INFO_NULL) MPI_Info_free(&ctx->info);
-    if (ctx->comm != MPI_COMM_NULL) MPI_Comm_free(&ctx->comm);
+    sf_scratch_release(ctx);
+    sf_keep(&err, sf_agree_ops_free(ctx));
+    if (ctx->info != MPI_INFO_NULL) sf_keep(&err, SF_MPI_OK(MPI_Info_free(&ctx->info)));
+    if (ctx->comm != MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&ctx->comm)));
     free(ctx);
     return err;
+}
+
+int sf_context_free(sf_context *ctx)
+{
+    return destroy(ctx, 1);
+}
+
+int sf_context_abort(sf_context *ctx)
+{
+    return destroy(ctx, 0);
 }
 
 void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg)
@@ -134,18 +166,6 @@ void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg)
     ctx->learn_arg = arg;
 }
 
-int sf_need_offsets(sf_context *ctx, int file_id, int block)
-{
-    const sf_layout *lay = sf_context_layout(ctx, file_id);
-    if (!lay) return SF_ERR_ARG;
-    for (int i = 0; i < ctx->nlayouts; i++) {
-        const sf_layout *l = ctx->layouts[i];
-        sf_offsets o;
-        if (l && l->file_id == file_id && (!sf_layout_get_offsets(l, block, &o) || o.begin < 0 || o.recsize < 0))
-            return ctx->learn ? ctx->learn(ctx->learn_arg, file_id, block) : SF_ERR_ARG;
-    }
-    return SF_OK;
-}
 
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 {

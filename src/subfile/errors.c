@@ -22,7 +22,7 @@ int sf_error_from_mpi(int mpi_err, int fallback)
 {
     int cls;
     if (mpi_err == MPI_SUCCESS) return SF_OK;
-    MPI_Error_class(mpi_err, &cls);
+    if (MPI_Error_class(mpi_err, &cls) != MPI_SUCCESS) return fallback;
     if (cls == MPI_ERR_IO) {
         if (says(mpi_err, ENOSPC)) return SF_ERR_NOSPACE;
 #ifdef EDQUOT

@@ -14,37 +14,6 @@
 #include <stdlib.h>
 #include "sf_internal.h"
 
-/* The batch of box j of s->mine (sorted by offset): a new batch starts
- * where a box overlaps or interleaves with the one before (a file view
- * must run forward), or where the batch would reach the engine's chunk
- * (one collective call moves less than 2 GiB). */
-int sf_count_batches(int n, const sf_box *const *boxes, int *batch)
-{
-    int b = 0;
-    MPI_Offset end = -1, bytes = 0;
-    for (int i = 0; i < n; i++) {
-        const sf_box *x = boxes[i];
-        if (i > 0 && (x->disp < end || bytes + x->nbytes > SF_CHUNK)) { b++; bytes = 0; }
-        bytes += x->nbytes;
-        end = x->disp + x->span;
-        if (batch) batch[i] = b;
-    }
-    return n ? b + 1 : 0;
-}
-
-int sf_assign_batches(sf_sub *s)
-{
-    const sf_box **bp = malloc(sizeof(sf_box *) * (s->nmine ? s->nmine : 1));
-    int *batch = malloc(sizeof(int) * (s->nmine ? s->nmine : 1));
-    if (!bp || !batch) { free(bp); free(batch); return SF_ERR_NOMEM; }
-    for (int i = 0; i < s->nmine; i++) bp[i] = &s->mine[i].b;
-    sf_count_batches(s->nmine, bp, batch);
-    for (int i = 0; i < s->nmine; i++) s->mine[i].batch = batch[i];
-    free(bp);
-    free(batch);
-    return SF_OK;
-}
-
 /* This rank's boxes of batch b: [*from, *to) of s->mine. */
 static void batch_range(const sf_sub *s, int b, int *from, int *to)
 {
@@ -86,7 +55,7 @@ static int transfer(sf_context *ctx, sf_sub *s, MPI_File fh, int from, int to, c
         if (err == SF_OK) {
             built = 1;
             sf_keep(&err, SF_MPI_OK(MPI_Type_create_struct(n, len, md, mt, &mall)));
-            if (err != SF_OK) { MPI_Type_free(&fall); built = 0; }
+            if (err != SF_OK) { sf_keep(&err, sf_type_free(&fall)); built = 0; }
         }
         if (built) {
             sf_keep(&err, SF_MPI_OK(MPI_Type_commit(&fall)));
@@ -105,13 +74,13 @@ static int transfer(sf_context *ctx, sf_sub *s, MPI_File fh, int from, int to, c
     if (rc != MPI_SUCCESS) sf_keep(&err, sf_error_from_mpi(rc, write ? SF_ERR_WRITE : SF_ERR_READ));
     else if (write && moving) {
         MPI_Count got = 0, want = 0;
-        MPI_Get_elements_x(&st, MPI_BYTE, &got);
+        if (MPI_Get_elements_x(&st, MPI_BYTE, &got) != MPI_SUCCESS) got = -1; /* counts as short */
         for (int j = 0; j < n; j++) want += s->mine[from + j].b.nbytes;
         if (got != want) sf_keep(&err, SF_ERR_WRITE);
     }
     if (built) {
-        MPI_Type_free(&fall);
-        MPI_Type_free(&mall);
+        sf_keep(&err, sf_type_free(&fall));
+        sf_keep(&err, sf_type_free(&mall));
     }
     free(len); free(fd); free(md); free(ft); free(mt);
     ctx->counts.mpiio_steps++;

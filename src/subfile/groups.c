@@ -47,7 +47,7 @@ int sf_group_find(sf_context *ctx, int n, const int *members, sf_group **gp)
         int err = SF_MPI_OK(MPI_Comm_group(ctx->comm, &all));
         if (err == SF_OK) {
             sf_keep(&err, SF_MPI_OK(MPI_Group_incl(all, n, (int *)members, &g->grp)));
-            MPI_Group_free(&all);
+            sf_keep(&err, SF_MPI_OK(MPI_Group_free(&all)));
         }
         return err;
     }
@@ -57,22 +57,24 @@ int sf_group_find(sf_context *ctx, int n, const int *members, sf_group **gp)
 int sf_group_connect(sf_context *ctx, sf_group *g, int tag)
 {
     if (g->comm != MPI_COMM_NULL) return SF_OK;
-    int rc = MPI_Comm_create_group(ctx->comm, g->grp, tag, &g->comm);
-    MPI_Group_free(&g->grp);
+    int err = SF_MPI_OK(MPI_Comm_create_group(ctx->comm, g->grp, tag, &g->comm));
+    sf_keep(&err, SF_MPI_OK(MPI_Group_free(&g->grp)));
     g->owned = g->comm != MPI_COMM_NULL;
-    if (g->owned) MPI_Comm_set_errhandler(g->comm, MPI_ERRORS_RETURN);
-    return SF_MPI_OK(rc);
+    if (g->owned) sf_keep(&err, SF_MPI_OK(MPI_Comm_set_errhandler(g->comm, MPI_ERRORS_RETURN)));
+    return err;
 }
 
-void sf_group_release(sf_context *ctx, sf_group *g)
+int sf_group_release(sf_context *ctx, sf_group *g)
 {
-    if (!g || --g->refs > 0) return;
+    int err = SF_OK;
+    if (!g || --g->refs > 0) return SF_OK;
     for (sf_group **pp = &ctx->groups; *pp; pp = &(*pp)->next)
         if (*pp == g) { *pp = g->next; break; }
-    if (g->owned) MPI_Comm_free(&g->comm);
-    if (g->grp != MPI_GROUP_NULL) MPI_Group_free(&g->grp);
+    if (g->owned) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&g->comm)));
+    if (g->grp != MPI_GROUP_NULL) sf_keep(&err, SF_MPI_OK(MPI_Group_free(&g->grp)));
     free(g->members);
     free(g);
+    return err;
 }
 
 int sf_group_count(const sf_context *ctx)

@@ -56,8 +56,9 @@ int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh)
                            ctx->info, &f);
     ctx->counts.file_opens++;
     if (rc != MPI_SUCCESS) {
-        if (f != MPI_FILE_NULL) MPI_File_close(&f);
-        return sf_error_from_mpi(rc, SF_ERR_OPEN);
+        int e = sf_error_from_mpi(rc, SF_ERR_OPEN);
+        sf_keep(&e, sf_group_close(ctx, &f));
+        return e;
     }
     sf_self_handle *h = &ctx->self[ctx->nself++];
     h->file_id = file_id;
@@ -97,7 +98,7 @@ int sf_group_open(sf_context *ctx, sf_sub *s, MPI_File *fh)
     }
     if (worst != SF_OK) {
         /* whoever holds a handle closes it (together, if all do) */
-        if (f != MPI_FILE_NULL) MPI_File_close(&f);
+        sf_keep(&worst, sf_group_close(ctx, &f));
         *fh = MPI_FILE_NULL;
         return worst;
     }

@@ -39,8 +39,7 @@ int sf_rw_box(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Of
         err = sf_error_from_mpi(rc, write ? SF_ERR_WRITE : SF_ERR_READ);
     } else if (write) {
         MPI_Count got = 0;
-        MPI_Get_elements_x(&st, MPI_BYTE, &got);
-        if (got != m->b.nbytes) err = SF_ERR_WRITE;
+        if (MPI_Get_elements_x(&st, MPI_BYTE, &got) != MPI_SUCCESS || got != m->b.nbytes) err = SF_ERR_WRITE;
     }
     /* a short read is the part of a subfile never written: undefined
      * values, as netCDF without fill has them */

@@ -222,12 +222,23 @@ typedef struct { int src; word *w; int n; } inmsg;
 /* A home that cannot answer properly answers at once, with the error (the
  * member expects exactly one answer): from a buffer the context keeps, so
  * the send can complete whenever the member takes it, itself included. */
-static void answer_now(sf_context *ctx, int dest, int err)
+static int answer_now(sf_context *ctx, int dest, int err)
 {
     MPI_Request r;
     ctx->fail_reply[0] = err;
     ctx->fail_reply[1] = 0;
-    if (MPI_Isend(ctx->fail_reply, 2, W, dest, SF_TAG_REPLY, ctx->comm, &r) == MPI_SUCCESS) MPI_Request_free(&r);
+    int e = SF_MPI_OK(MPI_Isend(ctx->fail_reply, 2, W, dest, SF_TAG_REPLY, ctx->comm, &r));
+    if (e == SF_OK) e = SF_MPI_OK(MPI_Request_free(&r));
+    return e;
+}
+
+/* Take a message of the plan's building without keeping it: a receive of
+ * no room, which MPI reports as truncated (the expected outcome). */
+static int recv_truncated(sf_context *ctx, word *dummy, int src)
+{
+    int cls = MPI_ERR_TRUNCATE, rc = MPI_Recv(dummy, 0, W, src, SF_TAG_BUILD, ctx->comm, MPI_STATUS_IGNORE);
+    if (rc != MPI_SUCCESS && MPI_Error_class(rc, &cls) != MPI_SUCCESS) return SF_ERR_MPI;
+    return rc == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE ? SF_OK : SF_ERR_MPI;
 }
 
 /* *home_err: this rank could not keep what members sent it; those it kept
@@ -250,7 +261,10 @@ static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int
         if (MPI_Iprobe(MPI_ANY_SOURCE, SF_TAG_BUILD, ctx->comm, &flag, &st) != MPI_SUCCESS) sf_keep(&err, SF_ERR_MPI);
         if (flag) {
             int n = 0;
-            MPI_Get_count(&st, W, &n);
+            if (MPI_Get_count(&st, W, &n) != MPI_SUCCESS || n == MPI_UNDEFINED) {
+                sf_keep(&err, SF_ERR_MPI);
+                n = 0; /* taken below as a message without room */
+            }
             word *w = n > 0 ? malloc(sizeof(word) * n) : NULL;
             inmsg *t = *nin == cap ? realloc(*inp, sizeof(inmsg) * (cap = cap ? 2 * cap : 8)) : *inp;
             if (t) *inp = t; else cap = *nin;
@@ -259,12 +273,12 @@ static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int
                  * waits for ever (a zero-length receive truncates it), and
                  * answered */
                 word dummy;
-                MPI_Recv(&dummy, 0, W, st.MPI_SOURCE, SF_TAG_BUILD, ctx->comm, MPI_STATUS_IGNORE);
+                sf_keep(&err, recv_truncated(ctx, &dummy, st.MPI_SOURCE));
                 sf_keep(&err, SF_ERR_NOMEM);
                 sf_keep(home_err, SF_ERR_NOMEM);
                 free(w);
                 if (t) (*inp)[(*nin)++] = (inmsg){st.MPI_SOURCE, NULL, 0};
-                else answer_now(ctx, st.MPI_SOURCE, SF_ERR_NOMEM);
+                else sf_keep(&err, answer_now(ctx, st.MPI_SOURCE, SF_ERR_NOMEM));
             } else {
                 if (MPI_Recv(w, n, W, st.MPI_SOURCE, SF_TAG_BUILD, ctx->comm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
                     sf_keep(&err, SF_ERR_MPI);
@@ -654,7 +668,7 @@ static int exchange_replies(sf_context *ctx, sf_plan *p, const sf_request *reqs,
     for (int i = 0; i < nrep; i++) {
         /* a home that failed still answers, with its error */
         if (home_err || !rq) {
-            answer_now(ctx, rep[i].dest, home_err ? home_err : SF_ERR_NOMEM);
+            sf_keep(&err, answer_now(ctx, rep[i].dest, home_err ? home_err : SF_ERR_NOMEM));
             if (rq) rq[i] = MPI_REQUEST_NULL;
         } else if (MPI_Isend(rep[i].w, (int)rep[i].n, W, rep[i].dest, SF_TAG_REPLY, ctx->comm, &rq[i]) != MPI_SUCCESS) {
             rq[i] = MPI_REQUEST_NULL;
@@ -666,7 +680,10 @@ static int exchange_replies(sf_context *ctx, sf_plan *p, const sf_request *reqs,
         MPI_Status st;
         int n = 0;
         if (MPI_Probe(asked[i].dest, SF_TAG_REPLY, ctx->comm, &st) != MPI_SUCCESS) { sf_keep(&err, SF_ERR_MPI); continue; }
-        MPI_Get_count(&st, W, &n);
+        if (MPI_Get_count(&st, W, &n) != MPI_SUCCESS || n == MPI_UNDEFINED) {
+            sf_keep(&err, SF_ERR_MPI);
+            n = 0; /* received below without room: truncated */
+        }
         word *w = malloc(sizeof(word) * (n > 0 ? n : 1)), dummy;
         if (MPI_Recv(w ? w : &dummy, w ? n : 0, W, asked[i].dest, SF_TAG_REPLY, ctx->comm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
             sf_keep(&err, w ? SF_ERR_MPI : SF_ERR_NOMEM);
@@ -726,9 +743,9 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
         rep = NULL;
         nrep = 0;
         int cap = 0;
-        for (int i = 0; i < nin; i++)
-            if (!msg_for(&rep, &nrep, &cap, in[i].src)) answer_now(ctx, in[i].src, home_err);
         sf_keep(&err, home_err);
+        for (int i = 0; i < nin; i++)
+            if (!msg_for(&rep, &nrep, &cap, in[i].src)) sf_keep(&err, answer_now(ctx, in[i].src, home_err));
     }
     sf_keep(&err, exchange_replies(ctx, p ? p : &(sf_plan){0}, reqs, record_base, rep, nrep, home_err, asked, sent,
                                    nasked, &scratch));
@@ -746,13 +763,14 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
     if (err == SF_OK && ctx->agg_max <= 0) {
         int groups = sf_group_count(ctx), worst;
         if ((MPI_Allreduce)(&groups, &worst, 1, MPI_INT, MPI_MAX, ctx->comm) != MPI_SUCCESS) worst = groups;
-        sf_plan_bound_groups(ctx, worst, NULL);
-        err = sf_agree_err(ctx, connect_groups(ctx, p));
+        int e = sf_plan_bound_groups(ctx, worst, NULL);
+        sf_keep(&e, connect_groups(ctx, p)); /* made by every rank whatever */
+        err = sf_agree_err(ctx, e);
     }
     ctx->counts.plan_builds++;
     ctx->t_plan += MPI_Wtime() - t0;
     if (err != SF_OK) {
-        sf_plan_free(ctx, p);
+        sf_keep(&err, sf_plan_free(ctx, p)); /* err is agreed: it stays */
         free(key);
         return err;
     }

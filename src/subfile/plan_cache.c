@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sf_internal.h"
-#include "runs.h"
 
 int sf_plan_key(const sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
                 MPI_Offset record_base, long long **keyp, size_t *lenp)
@@ -68,11 +67,11 @@ int sf_plan_most_recent(const sf_context *ctx, unsigned mask)
     return best;
 }
 
-static void free_sub(sf_context *ctx, sf_sub *s)
+static int free_sub(sf_context *ctx, sf_sub *s)
 {
-    if (s->fh != MPI_FILE_NULL) sf_group_close(ctx, &s->fh);
-    sf_group_release(ctx, s->group);
-    for (int j = 0; j < s->nmine; j++) sf_mybox_free_types(&s->mine[j]);
+    int err = sf_group_close(ctx, &s->fh);
+    sf_keep(&err, sf_group_release(ctx, s->group));
+    for (int j = 0; j < s->nmine; j++) sf_keep(&err, sf_mybox_free_types(&s->mine[j]));
     free(s->mine);
     free(s->reqidx);
     free(s->all);
@@ -80,18 +79,21 @@ static void free_sub(sf_context *ctx, sf_sub *s)
     free(s->round_dense);
     free(s->round_lo);
     free(s->round_hi);
+    return err;
 }
 
 /* Collective when the plan keeps handles open (every member frees the same
  * plan in the same call; its subfiles in the global order). */
-void sf_plan_free(sf_context *ctx, sf_plan *p)
+int sf_plan_free(sf_context *ctx, sf_plan *p)
 {
-    if (!p) return;
-    for (int i = 0; i < p->nsub; i++) free_sub(ctx, &p->subs[i]);
+    int err = SF_OK;
+    if (!p) return SF_OK;
+    for (int i = 0; i < p->nsub; i++) sf_keep(&err, free_sub(ctx, &p->subs[i]));
     free(p->subs);
     free(p->reqs);
     free(p->key);
     free(p);
+    return err;
 }
 
 static int lru_slot(const sf_context *ctx, int except)
@@ -103,40 +105,41 @@ static int lru_slot(const sf_context *ctx, int except)
     return best;
 }
 
-int sf_plan_store(sf_context *ctx, sf_plan *p)
+int sf_plan_store(sf_context *ctx, sf_plan *p, int *slotp)
 {
-    int slot = -1;
+    int slot = -1, err = SF_OK;
     for (int i = 0; i < SF_PLAN_SLOTS && slot < 0; i++)
         if (!ctx->plans[i]) slot = i;
     if (slot < 0) {
         slot = lru_slot(ctx, -1);
-        sf_plan_free(ctx, ctx->plans[slot]);
+        err = sf_plan_free(ctx, ctx->plans[slot]);
         ctx->plans[slot] = NULL;
     }
     ctx->plans[slot] = p;
-    return slot;
+    *slotp = slot;
+    return err;
 }
 
 /* Bound the communicators the plans hold (MPI has a few thousand context
  * ids per process; the application needs its own): when the agreed count
  * is over the bound, every other plan goes, on every rank. */
-void sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep)
+int sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep)
 {
-    if (agreed_groups <= SF_MAX_GROUP_COMMS) return;
+    int err = SF_OK;
+    if (agreed_groups <= SF_MAX_GROUP_COMMS) return SF_OK;
     for (int i = 0; i < SF_PLAN_SLOTS; i++)
         if (ctx->plans[i] && ctx->plans[i] != keep) {
-            sf_plan_free(ctx, ctx->plans[i]);
+            sf_keep(&err, sf_plan_free(ctx, ctx->plans[i]));
             ctx->plans[i] = NULL;
         }
+    return err;
 }
 
-void sf_context_forget_plans(sf_context *ctx)
+void sf_scratch_release(sf_context *ctx)
 {
-    sf_runs_forget(ctx); /* plans of calls by runs hold subfile offsets too */
-    for (int i = 0; i < SF_PLAN_SLOTS; i++) {
-        sf_plan_free(ctx, ctx->plans[i]);
-        ctx->plans[i] = NULL;
-    }
+    free(ctx->scratch);
+    ctx->scratch = NULL;
+    ctx->scratch_size = 0;
 }
 
 int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes)

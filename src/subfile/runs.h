@@ -71,7 +71,7 @@ typedef struct sf_rplan {
 #define SF_TAG_RUNS 4104
 #define SF_RUNS_STAGE ((MPI_Offset)8 << 20) /* staging of a part that is one run */
 
-void sf_rplan_free(sf_rplan *p);
+int sf_rplan_free(sf_rplan *p);
 int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset base, sf_rplan **out);
 int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset base);
 /* The windowed exchange: to every rank q, scount[q] bytes at sbuf +
@@ -93,6 +93,6 @@ int sf_runs_home_subs(sf_rplan *p);
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset base_min,
                    MPI_Offset base_max, int flags);
 unsigned sf_runs_candidates(const sf_context *ctx, const sf_call *c, MPI_Offset base);
-void sf_runs_forget(sf_context *ctx);
+int sf_runs_forget(sf_context *ctx);
 
 #endif

@@ -27,17 +27,18 @@ static char *buffer_of(const sf_call *c, int req)
     return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
 }
 
-void sf_rplan_free(sf_rplan *p)
+int sf_rplan_free(sf_rplan *p)
 {
-    if (!p) return;
-    for (int k = 0; k < p->nsub; k++)
-        if (p->subs[k].ftype != MPI_DATATYPE_NULL) MPI_Type_free(&p->subs[k].ftype);
+    int err = SF_OK;
+    if (!p) return SF_OK;
+    for (int k = 0; k < p->nsub; k++) sf_keep(&err, sf_type_free(&p->subs[k].ftype));
     free(p->subs);
     free(p->key);
     free(p->scount);
     free(p->m);
     free(p->h);
     free(p);
+    return err;
 }
 
 static int mpi_count_ok(MPI_Offset n) { return n <= SF_CHUNK; }
@@ -217,7 +218,7 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
     /* without memory for the plan, this rank still answers the others */
     if (err != SF_OK) {
         MPI_Offset *z = calloc((size_t)P * 2, sizeof(MPI_Offset));
-        if (z) MPI_Alltoall(z, 1, MPI_OFFSET, z + P, 1, MPI_OFFSET, ctx->comm);
+        if (z) sf_keep(&err, SF_MPI_OK(MPI_Alltoall(z, 1, MPI_OFFSET, z + P, 1, MPI_OFFSET, ctx->comm)));
         free(z);
     } else {
         err = build_steps(ctx, p, c, base);
@@ -225,7 +226,7 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
     ctx->counts.plan_builds++;
     ctx->t_plan += MPI_Wtime() - t0;
     err = sf_agree_err(ctx, err);
-    if (err != SF_OK) { sf_rplan_free(p); return err; }
+    if (err != SF_OK) { sf_keep(&err, sf_rplan_free(p)); return err; }
     *out = p;
     return SF_OK;
 }
@@ -280,12 +281,14 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
 
 /* ---- the cache ---------------------------------------------------------- */
 
-void sf_runs_forget(sf_context *ctx)
+int sf_runs_forget(sf_context *ctx)
 {
+    int err = SF_OK;
     for (int i = 0; i < SF_RUNS_SLOTS; i++) {
-        sf_rplan_free(ctx->rplans[i]);
+        sf_keep(&err, sf_rplan_free(ctx->rplans[i]));
         ctx->rplans[i] = NULL;
     }
+    return err;
 }
 
 unsigned sf_runs_candidates(const sf_context *ctx, const sf_call *c, MPI_Offset base)
@@ -309,6 +312,7 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
             slot = i;
     if (slot >= 0 && ctx->rplans[slot]->relative && base_min != base_max) slot = -1;
     MPI_Offset shift;
+    int evicted = SF_OK; /* freeing the plan it replaces (local) */
     if (slot >= 0) {
         shift = ctx->rplans[slot]->relative && base_min >= 0 ? base_min : 0;
         ctx->counts.plan_hits++;
@@ -324,7 +328,7 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
             if (!ctx->rplans[i]) { slot = i; break; }
             if (ctx->rplans[i]->last_use < ctx->rplans[slot]->last_use) slot = i;
         }
-        sf_rplan_free(ctx->rplans[slot]);
+        evicted = sf_rplan_free(ctx->rplans[slot]);
         ctx->rplans[slot] = p;
     }
     sf_rplan *p = ctx->rplans[slot];
@@ -332,5 +336,6 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
     double t0 = MPI_Wtime();
     int err = sf_rplan_exec(ctx, p, c, shift);
     ctx->t_move += MPI_Wtime() - t0;
+    sf_keep(&err, evicted);
     return err;
 }

@@ -57,7 +57,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
         if (write) ctx->bytes_written += at;
         else ctx->bytes_read += at;
     }
-    if (p) { p->rcount = p->roff = NULL; sf_rplan_free(p); }
+    if (p) { p->rcount = p->roff = NULL; sf_keep(&err, sf_rplan_free(p)); }
     free(from);
     free(desc);
     free(area);

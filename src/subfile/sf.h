@@ -190,14 +190,19 @@ const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 int sf_context_flush(sf_context *ctx);
 /* Close independently opened subfiles (local). */
 int sf_context_flush_indep(sf_context *ctx);
-/* Forget every plan (collective): a layout changed, or to bound memory. */
-void sf_context_forget_plans(sf_context *ctx);
+/* Forget every plan (collective): a layout changed, or to bound memory.
+ * The first error freeing them (local). */
+int sf_context_forget_plans(sf_context *ctx);
 /* How the engine learns the offsets of a subfile this rank is not the home
  * of, before accessing it independently: fn reads the subfile's header
  * and fills begin and recsize of block in every layout of file_id. */
 typedef int (*sf_learn_fn)(void *arg, int file_id, int block);
 void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg);
+/* The context's one destroy, from a close (collective: kept subfile
+ * handles closed together) or an abort (local: this rank alone, nothing
+ * waits for the others). Everything the context holds goes with it. */
 int sf_context_free(sf_context *ctx);
+int sf_context_abort(sf_context *ctx);
 /* Largest run of a subfile one process gathers and moves for its group
  * (0: always leave collective access to MPI-IO). The same on every rank. */
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes);

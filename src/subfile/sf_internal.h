@@ -77,7 +77,10 @@ void sf_copy_box(const sf_box *b, char *file, char *packed, int to_file);
 void sf_copy_box_mem(const sf_mybox *m, char *file, char *mem, int to_file);
 int sf_box_is_contiguous(const sf_box *b);
 int sf_mybox_types(sf_mybox *m, int file_type);
-void sf_mybox_free_types(sf_mybox *m);
+int sf_mybox_free_types(sf_mybox *m);
+
+/* datatype.c: free *t unless it is MPI_DATATYPE_NULL; an engine code */
+int sf_type_free(MPI_Datatype *t);
 
 /* ---- groups.c: communicators of the ranks sharing a subfile ----------- */
 
@@ -97,7 +100,7 @@ typedef struct sf_group {
 int sf_group_find(sf_context *ctx, int n, const int *members, sf_group **g);
 /* Collective over the members: its communicator (if not made yet). */
 int sf_group_connect(sf_context *ctx, sf_group *g, int tag);
-void sf_group_release(sf_context *ctx, sf_group *g);
+int sf_group_release(sf_context *ctx, sf_group *g);
 int sf_group_count(const sf_context *ctx);
 
 /* ---- plans ------------------------------------------------------------- */
@@ -145,14 +148,17 @@ int sf_plan_key(const sf_context *ctx, int nreq, const sf_request *reqs, int wri
 unsigned sf_plan_candidates(const sf_context *ctx, const long long *rel, size_t rlen,
                             const long long *abs, size_t alen);
 int sf_plan_most_recent(const sf_context *ctx, unsigned mask);
-void sf_plan_free(sf_context *ctx, sf_plan *p);
+/* Frees every MPI object of the plan; the first error (local). */
+int sf_plan_free(sf_context *ctx, sf_plan *p);
 /* Into a free slot, or the least recently used one's (evicted: collective
- * when it keeps handles). Returns the slot. */
-int sf_plan_store(sf_context *ctx, sf_plan *p);
+ * when it keeps handles); the slot in *slotp, the eviction's error. */
+int sf_plan_store(sf_context *ctx, sf_plan *p, int *slotp);
 /* Collective: drop every other plan when the agreed count of group
  * communicators is over the bound. */
-void sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep);
+int sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep);
+/* The leader's buffer: grown here, freed by sf_scratch_release only. */
 int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes);
+void sf_scratch_release(sf_context *ctx);
 
 /* plan_build.c: collective; *planp is this rank's part of a plan every
  * rank builds now. Returns an agreed engine code. */
@@ -163,12 +169,13 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
  * protocol is always followed through). delta: record base of the call. */
 int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
 int sf_exec_mpiio(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
-/* Number boxes sorted by offset into the MPI-IO method's collective
- * transfers (batch[i] if not NULL); how many. */
+/* boxes.c: number boxes sorted by offset into the MPI-IO method's
+ * collective transfers (batch[i] if not NULL); how many. */
 int sf_count_batches(int n, const sf_box *const *boxes, int *batch);
 /* The same for this rank's boxes of s (their batch fields). */
 int sf_assign_batches(sf_sub *s);
-/* Learn the offsets of (file_id, block) through the caller if unknown. */
+/* layouts.c: learn the offsets of (file_id, block) through the caller if
+ * unknown. */
 int sf_need_offsets(sf_context *ctx, int file_id, int block);
 
 /* ---- agree.c: the reductions of a call over the whole communicator ---- */
@@ -185,7 +192,7 @@ int sf_agree_first(sf_context *ctx, sf_agree0 *a);
 int sf_agree_last(sf_context *ctx, int *err, MPI_Offset *rec_end, int *flag);
 int sf_agree_err(sf_context *ctx, int err);
 int sf_agree_ops_create(sf_context *ctx);
-void sf_agree_ops_free(sf_context *ctx);
+int sf_agree_ops_free(sf_context *ctx);
 
 /* ---- handles.c ---------------------------------------------------------- */
 /* A subfile this rank opened alone (independent access, or to read and

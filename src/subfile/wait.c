@@ -20,12 +20,15 @@ int sf_wait(const sf_context *ctx, MPI_Request *req)
     int done = 0;
     if (!ctx->yield) {
         int rc = MPI_Wait(req, MPI_STATUS_IGNORE);
-        if (rc != MPI_SUCCESS && *req != MPI_REQUEST_NULL) (MPI_Wait)(req, MPI_STATUS_IGNORE);
+        /* the request completed after a failure; a second failure is the same error */
+        if (rc != MPI_SUCCESS && *req != MPI_REQUEST_NULL && (MPI_Wait)(req, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            return SF_ERR_MPI;
         return SF_MPI_OK(rc);
     }
     for (;;) {
         if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
-            if (*req != MPI_REQUEST_NULL) (MPI_Wait)(req, MPI_STATUS_IGNORE);
+            if (*req != MPI_REQUEST_NULL && (MPI_Wait)(req, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+                return SF_ERR_MPI; /* the same error: nothing more to wait for */
             return SF_ERR_MPI;
         }
         if (done) return SF_OK;
@@ -68,8 +71,9 @@ int sf_node_oversubscribed(MPI_Comm comm)
     int n = 1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
-        MPI_Comm_size(node, &n);
-        MPI_Comm_free(&node);
+        /* not knowing the node's size: not oversubscribed */
+        if (MPI_Comm_size(node, &n) != MPI_SUCCESS) n = 1;
+        if (MPI_Comm_free(&node) != MPI_SUCCESS) n = 1;
     }
     return cores > 0 && n > cores;
 }
