@@ -28,7 +28,10 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     ctx->comm = dup;
     ctx->info = MPI_INFO_NULL;
     ctx->cstate = cstate;
-    ctx->counts.census = census;
+    /* the first context on comm: its create or open took the census (in
+     * sf_node_oversubscribed, or just now) */
+    ctx->counts.census = census || (cstate && cstate->contexts == 0);
+    if (cstate) cstate->contexts++;
     ctx->yield = yield;
     /* the engine checks every return code itself, and must see an error
      * to keep its promise that nobody is left waiting */

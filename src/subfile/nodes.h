@@ -34,6 +34,8 @@ int sf_nodes_of(const sf_nodes *n, int rank);
  * has released it. */
 typedef struct sf_comm_state {
     int refs;        /* the communicator's attribute, and each holder */
+    long contexts;   /* engine contexts made on it so far (the first one's
+                      * create or open took the census) */
     sf_nodes nodes;
 } sf_comm_state;
 

@@ -262,7 +262,8 @@ typedef struct sf_counts {
     long peak_requests;  /* most point-to-point requests one call by runs had
                           * outstanding at once (its window bounds it) */
     long long internode_bytes; /* data bytes sent to a rank on another node */
-    long census;         /* 1: making the context took the node census */
+    long census;         /* 1: the first context on its communicator (whose
+                          * create or open took the node census) */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to
