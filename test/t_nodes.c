@@ -12,8 +12,10 @@
  * no N: one subfile per node. Rank r writes rows [rZ, (r+1)Z) (aligned:
  * with nodes in blocks of ranks, each subfile's writers share a node, and
  * no data byte crosses nodes), then a variable w with the rows shifted by
- * half a node's share (with more than one node, some bytes cross). Every
- * value is read back. Then subfiling_max_size: a bound under the variable's
+ * half a node's share (with more than one node, some bytes cross), then
+ * a variable u with the aligned rows by put_varn_all (a call by runs: the
+ * data goes to each subfile's home, on the subfile's node). Every value is
+ * read back. Then subfiling_max_size: a bound under the variable's
  * size raises N above the node count, a large one leaves the node count;
  * bad values fail the create with NC_EINVAL on every rank.
  */
@@ -66,12 +68,23 @@ static void put_get(test_state *ts, int ncid, int varid, int var, MPI_Offset z0,
     free(buf);
 }
 
-/* Every value of both variables, read back by every rank. */
+/* Rows [z0, z0 + nz) as one piece of put_varn_all: a call by runs, whose
+ * data goes to each subfile's home rank. */
+static void put_runs(test_state *ts, int ncid, int varid, int var, MPI_Offset z0, MPI_Offset nz)
+{
+    MPI_Offset start[3] = {z0, 0, 0}, count[3] = {nz, Y, X}, *sp = start, *cp = count;
+    double *buf = malloc(sizeof(double) * (size_t)(nz * Y * X));
+    for (MPI_Offset i = 0; i < nz * Y * X; i++) buf[i] = value(z0 * Y * X + i, var);
+    EXPECT_OK(ts, ncmpi_put_varn_double_all(ncid, varid, 1, &sp, &cp, buf));
+    free(buf);
+}
+
+/* Every value of the three variables, read back by every rank. */
 static void check_all(test_state *ts, int ncid, const int *vid)
 {
     MPI_Offset rows = (MPI_Offset)ts->nprocs * Z, start[3] = {0, 0, 0}, count[3] = {rows, Y, X};
     double *buf = malloc(sizeof(double) * (size_t)(rows * Y * X));
-    for (int v = 0; v < 2; v++) {
+    for (int v = 0; v < 3; v++) {
         long bad = 0;
         EXPECT_OK(ts, ncmpi_get_vara_double_all(ncid, vid[v], start, count, buf));
         for (MPI_Offset i = 0; i < rows * Y * X; i++) bad += buf[i] != value(i, v);
@@ -93,8 +106,8 @@ static void one_create(test_state *ts, const char *path, const census *c, int fi
 {
     static const char *const names[3] = {"z", "y", "x"};
     MPI_Info info;
-    int ncid = -1, dim[3], vid[2], on = 0, n = -1;
-    ncsf_engine_counts k0, k1, k2;
+    int ncid = -1, dim[3], vid[3], on = 0, n = -1;
+    ncsf_engine_counts k0, k1, k2, k3;
     MPI_Info_create(&info);
     MPI_Info_set(info, "subfiling", "enable");
     MPI_Info_set(info, "subfiling_min_size", "0");
@@ -104,6 +117,7 @@ static void one_create(test_state *ts, const char *path, const census *c, int fi
         EXPECT_OK(ts, ncmpi_def_dim(ncid, names[d], d ? (d == 1 ? Y : X) : (MPI_Offset)ts->nprocs * Z, &dim[d]));
     EXPECT_OK(ts, ncmpi_def_var(ncid, "v", NC_DOUBLE, 3, dim, &vid[0]));
     EXPECT_OK(ts, ncmpi_def_var(ncid, "w", NC_DOUBLE, 3, dim, &vid[1]));
+    EXPECT_OK(ts, ncmpi_def_var(ncid, "u", NC_DOUBLE, 3, dim, &vid[2]));
     EXPECT_OK(ts, ncmpi_enddef(ncid));
     EXPECT_OK(ts, ncsf_inq_engine_counts(ncid, &k0));
     EXPECT(ts, k0.census == first, "census taken: %lld, expected %d", k0.census, first);
@@ -126,10 +140,16 @@ static void one_create(test_state *ts, const char *path, const census *c, int fi
     put_get(ts, ncid, vid[1], 1, 0, Z - nz);
     EXPECT_OK(ts, ncsf_inq_engine_counts(ncid, &k2));
     long long shifted = sum_ll(k2.internode_bytes - k1.internode_bytes);
+    /* the aligned rows again, by runs: the homes of u's subfiles (its
+     * third layout) are on the subfiles' nodes too */
+    put_runs(ts, ncid, vid[2], 2, (MPI_Offset)ts->rank * Z, Z);
+    EXPECT_OK(ts, ncsf_inq_engine_counts(ncid, &k3));
+    long long runs = sum_ll(k3.internode_bytes - k2.internode_bytes);
+    if (c->by_block) EXPECT(ts, runs == 0, "aligned rows by runs: %lld bytes crossed nodes", runs);
     if (c->by_block) EXPECT(ts, aligned == 0, "aligned rows: %lld bytes crossed nodes", aligned);
     if (c->nnodes > 1 && shift > 0) EXPECT(ts, shifted > 0, "shifted rows: no byte crossed nodes");
     if (c->nnodes == 1) EXPECT(ts, shifted == 0, "one node: %lld bytes crossed nodes", shifted);
-    if (ts->rank == 0 && first) printf("INTERNODE aligned %lld shifted %lld\n", aligned, shifted);
+    if (ts->rank == 0 && first) printf("INTERNODE aligned %lld shifted %lld runs %lld\n", aligned, shifted, runs);
     check_all(ts, ncid, vid);
     EXPECT_OK(ts, ncmpi_close(ncid));
 }

@@ -20,10 +20,10 @@ for np in $(nps t_nodes); do
       continue
     fi
     [ $rc -eq 0 ] && [ "$got" = "$k" ] && grep -q "^NODES $k default_N $k by_block 1" "$d/out.txt" &&
-      grep -q "^INTERNODE aligned 0 " "$d/out.txt" || cat "$d/out.txt" >&2
+      grep -q "^INTERNODE aligned 0 shifted [0-9]* runs 0$" "$d/out.txt" || cat "$d/out.txt" >&2
     [ $rc -eq 0 ] && [ "$got" = "$k" ] && grep -q "^NODES $k default_N $k by_block 1" "$d/out.txt" &&
-      grep -q "^INTERNODE aligned 0 " "$d/out.txt"
-    report $? "t_nodes: $k pretend nodes: N = $k by default, census at the first of 3 creates only, 0 inter-node bytes aligned, $(sed -n 's/^INTERNODE aligned 0 shifted \([0-9]*\)/\1/p' "$d/out.txt") shifted; subfiling_max_size np=$np"
+      grep -q "^INTERNODE aligned 0 shifted [0-9]* runs 0$" "$d/out.txt"
+    report $? "t_nodes: $k pretend nodes: N = $k by default, census at the first of 3 creates only, 0 inter-node bytes aligned (by gather and by runs), $(sed -n 's/^INTERNODE aligned 0 shifted \([0-9]*\).*/\1/p' "$d/out.txt") shifted; subfiling_max_size np=$np"
   done
 done
 exit $failed
