@@ -15,12 +15,14 @@ typedef struct sf_nodes {
     int node_size;   /* processes of the communicator on this rank's node */
     int by_block;    /* every node holds consecutive ranks, all nodes as many */
     int oversubscribed; /* this node holds more processes than processors online */
-    int *node_of;    /* the node of every rank (nprocs entries) */
+    int *node_of;    /* the node of every rank (nprocs entries), or NULL
+                      * when by_block (rank / node_size) */
 } sf_nodes;
 
 /* Collective over comm: take the census (MPI_Comm_split_type with
- * MPI_COMM_TYPE_SHARED, then one exscan, one broadcast on the node and one
- * allgather of an int). Either every rank succeeds or every rank returns
+ * MPI_COMM_TYPE_SHARED, a reduction on the node and one on comm; unless
+ * the nodes are blocks of consecutive ranks, all as big, also one exscan,
+ * one broadcast on the node, one allgather of an int and one reduction). Either every rank succeeds or every rank returns
  * SF_ERR_MPI or SF_ERR_NOMEM (agreed); failed: this rank cannot keep the
  * outcome (the census then fails everywhere). */
 int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out);
