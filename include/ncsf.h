@@ -58,6 +58,12 @@ typedef struct ncsf_engine_counts {
     long long runs_msgs;    /* messages of calls by runs (varn, vard)      */
     long long peak_requests;/* most requests one call by runs had
                              * outstanding (at most hint subfiling_window) */
+    long long internode_bytes; /* data bytes this process sent to a process
+                             * on another node (gather and runs messages) */
+    long long census;       /* 1: this create or open took the node census
+                             * of its communicator (its first one), else 0 */
+    long long nnodes;       /* nodes the communicator spans (0: unknown) */
+    long long node;         /* this process's node, 0 .. nnodes-1 */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

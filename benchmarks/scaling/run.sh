@@ -11,7 +11,11 @@
 # (phases 1-4; the aligned N = P run also reads back with the same P,
 # phase 5), straddling with subfiling_max_open=2 and N = P, the aligned
 # N = P file read by 3P/4 processes, and the same variable not subfiled
-# (plain PnetCDF: the baseline). About 6 minutes on 2 cores; -q: P = 4 8
+# (plain PnetCDF: the baseline). Then a checkpoint loop per P: 3 more
+# creates (create, def_var, enddef; a put; close) on the same
+# communicator after the first, N = P: its table (loop.txt) gives per
+# create the whole-communicator calls, bytes and communicators made, which
+# must not grow with P (the node census is taken at the first create only). About 6 minutes on 2 cores; -q: P = 4 8
 # 16 (2 minutes); -F is accepted and does nothing (it once added max_open=2
 # at P = 64, when that reopened every subfile in every call and took 4
 # minutes more). Prints one table per phase
@@ -51,8 +55,10 @@ data=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-scaling-data.XXXXXX")
 trap 'rm -rf "$data"' EXIT
 mkdir -p "$out/raw"
 log=$out/runs.log
-[ $report_only -eq 1 ] || { : > "$log"; rm -f "$out"/raw/*.txt; }
-phases=create,put10,iput_wait,close,read
+[ $report_only -eq 1 ] || { : > "$log"; rm -f "$out"/raw/*.txt "$out"/loop/*.txt; }
+mkdir -p "$out/loop"
+phases=create,put10,iput_wait,close,read,recreate,reclose
+nloop=3
 
 failures=0
 # run TAG NP driver-args...: one run under the counting layer; its counters
@@ -88,8 +94,27 @@ for P in $plist; do
   run "plain.N0.m0.P$P" "$P" -n 0 -d aligned -s "$size" -f "$data/plain.$P.nc" -w
   r=$((3 * P / 4)); [ $r -ge 1 ] || r=1
   run "readother.N$P.m0.P$r" "$r" -r -f "$data/aligned.$P.$P.nc"
+  run "../loop/P$P" "$P" -n "$P" -d aligned -s "$size" -f "$data/loop.$P.nc" -w -c $nloop
   printf ' . (%s s so far)\n' $(($(date +%s) - start))
 done
+
+# The checkpoint loop: per create after the first (phase 6: create,
+# def_var, enddef; phase 7: close), the maximum over ranks, against the
+# first create (phase 1) of the same run.
+looptab=$out/loop.txt
+for f in "$out"/loop/P*.txt; do
+  [ -e "$f" ] || continue
+  awk -v n=$nloop 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { k = $1; P = $4
+      if ($c["world_calls"] > wc[k]) wc[k] = $c["world_calls"]; if ($c["world_bytes"] > wb[k]) wb[k] = $c["world_bytes"]
+      if ($c["comms"] > cm[k]) cm[k] = $c["comms"] }
+    END { printf "%d %g %g %g %g %g %g %g %g\n", P, wc[1], wb[1], cm[1], wc[6] / n, wb[6] / n, cm[6] / n, wc[7] / n, wb[7] / n }' "$f"
+done | sort -n > "$looptab"
+sed -i '1i P first_wcoll first_wbytes first_comms create_wcoll create_wbytes create_comms close_wcoll close_wbytes' "$looptab"
+printf '\n== checkpoint loop: %d creates after the first on one communicator (per create, max over ranks) ==\n' $nloop
+awk 'NR > 1 { printf "%5d  first create: %3g coll %6g B %2g comms;  each later create: %3g coll %6g B %2g comms;  close: %3g coll %6g B\n", $1, $2, $3, $4, $5, $6, $7, $8, $9
+        x = log($1); y = log($6 > 0 ? $6 : 1); m++; sx += x; sy += y; sxx += x * x; sxy += x * y }
+  END { d = m * sxx - sx * sx; if (m >= 2 && d > 0) printf "slope of log(bytes per later create) against log(P): %.3f\n", (m * sxy - sx * sy) / d }' "$looptab"
 
 # One summary line per (run, phase): per call, max over ranks (opens_all:
 # the sum over ranks). Config names say how N relates to P.
@@ -173,9 +198,9 @@ EOF
 # group steps a rank waits on in sequence per call is the critical path.
 engine=$out/engine.txt
 awk '
-  /^\+ mpiexec -n / { np = $4; n = np; d = "aligned"; m = 0
-    for (i = 5; i < NF; i++) { if ($i == "-n") n = $(i + 1); if ($i == "-d") d = $(i + 1); if ($i == "-m") m = $(i + 1) } }
-  /^ENGINE put10/ { printf "%d %d %s %d %g %g %g %g\n", np, n, d, m, $9 / 10, $11, $13, $15 }' "$log" |
+  /^\+ mpiexec -n / { np = $4; n = np; d = "aligned"; m = 0; loop = 0
+    for (i = 5; i < NF; i++) { if ($i == "-n") n = $(i + 1); if ($i == "-d") d = $(i + 1); if ($i == "-m") m = $(i + 1); if ($i == "-c") loop = 1 } }
+  /^ENGINE put10/ && !loop { printf "%d %d %s %d %g %g %g %g\n", np, n, d, m, $9 / 10, $11, $13, $15 }' "$log" |
   sort -k3,3 -k4,4n -k2,2n -k1,1n > "$engine"
 sed -i '1i P N decomp max_open group_waits_per_call plans_built plans_reused subfile_opens' "$engine"
 printf '\n== the engine over 10 put_vara_double_all (max over ranks) ==\n'

@@ -2,7 +2,7 @@
  * scaling: the calls whose MPI traffic benchmarks/scaling/run.sh counts
  * (with libmpicount.so preloaded) as the process count grows.
  *
- *   scaling [-n N] [-d aligned|straddle] [-s ZxYxX] [-m max_open] [-f path] [-w|-r]
+ *   scaling [-n N] [-d aligned|straddle] [-s ZxYxX] [-m max_open] [-f path] [-c K] [-w|-r]
  *
  * One 3-D double variable v[z][y][x] of P*Z x Y x X values, subfiled along
  * z into N subfiles (default N = P). Rank r writes a block of rows of z
@@ -14,6 +14,10 @@
  *   4 close
  *   5 open, one get_vara_double_all of the whole array cut into blocks of
  *     rows for the processes of this run, close
+ *   6 (-c K) K more creates, each with its def_var and enddef, on the
+ *     same communicator after the first: a checkpoint loop; a new file
+ *     each time, its block written once (phase 0) and
+ *   7 closed
  * -w runs phases 1-4 only (the file stays), -r phase 5 only, on a file a
  * -w run left, with any process count. Between phases (MPI_Pcontrol(0),
  * counted as phase 0) the processes agree on errors.
@@ -35,12 +39,12 @@
 #include <string.h>
 #include <ncsf.h>
 
-enum { PH_CREATE = 1, PH_PUT, PH_IPUT, PH_CLOSE, PH_READ };
+enum { PH_CREATE = 1, PH_PUT, PH_IPUT, PH_CLOSE, PH_READ, PH_RECREATE, PH_RECLOSE };
 #define NPUT 10 /* blocking collective writes in phase 2 */
 #define NSLAB 8 /* non-blocking writes in phase 3 */
 
 typedef struct {
-    int nfiles, straddle, max_open, read_only, write_only;
+    int nfiles, straddle, max_open, read_only, write_only, loops;
     MPI_Offset l[3]; /* rows of z per process, y, x */
     const char *path;
     int rank, nprocs;
@@ -123,14 +127,16 @@ static MPI_Info hints(const options *o, int for_var)
 }
 
 /* Phase 1: create, define, enddef. The variable gets the subfiling hints
- * on def_var, max_open goes to create. */
-static int phase_create(const options *o, const MPI_Offset *g, int *ncid, int *varid)
+ * on def_var, max_open goes to create. phase: where it is counted;
+ * path: the file. */
+static int phase_create_as(const options *o, int phase, const char *path, const MPI_Offset *g, int *ncid,
+                           int *varid)
 {
     static const char *const names[3] = {"z", "y", "x"};
     int dim[3], err;
     MPI_Info cinfo = hints(o, 0), vinfo = hints(o, 1);
-    MPI_Pcontrol(PH_CREATE);
-    err = ncmpi_create(MPI_COMM_WORLD, o->path, NC_CLOBBER | NC_64BIT_DATA, cinfo, ncid);
+    MPI_Pcontrol(phase);
+    err = ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, cinfo, ncid);
     if (err) { report(o, -1, "create", err); *ncid = -1; }
     for (int d = 0; !err && d < 3; d++)
         if ((err = ncmpi_def_dim(*ncid, names[d], g[d], &dim[d]))) report(o, *ncid, "def_dim", err);
@@ -139,6 +145,41 @@ static int phase_create(const options *o, const MPI_Offset *g, int *ncid, int *v
     if (!err && (err = ncmpi_enddef(*ncid))) report(o, *ncid, "enddef", err);
     MPI_Info_free(&cinfo);
     MPI_Info_free(&vinfo);
+    return err;
+}
+
+static int phase_create(const options *o, const MPI_Offset *g, int *ncid, int *varid)
+{
+    return phase_create_as(o, PH_CREATE, o->path, g, ncid, varid);
+}
+
+/* Phases 6 and 7: o->loops more datasets, path.1, path.2, ..., each
+ * created (phase 6), its block written once (phase 0, not counted) and
+ * closed (phase 7), then removed. */
+static int run_loop(const options *o, double *buf)
+{
+    MPI_Offset g[3] = {(MPI_Offset)o->nprocs * o->l[0], o->l[1], o->l[2]};
+    box b = write_box(o);
+    char path[4096];
+    int err = 0;
+    for (int k = 1; k <= o->loops && !err; k++) {
+        int ncid = -1, varid = -1;
+        snprintf(path, sizeof path, "%s.%d", o->path, k);
+        int e = phase_create_as(o, PH_RECREATE, path, g, &ncid, &varid);
+        if (!agree(e != 0)) {
+            fill(buf, &b, g, k, 0);
+            e = ncmpi_put_vara_double_all(ncid, varid, b.start, b.count, buf);
+            if (e) report(o, ncid, "put_vara_double_all (loop)", e);
+            err = agree(e != 0);
+        } else err = 1;
+        if (ncid >= 0) {
+            MPI_Pcontrol(PH_RECLOSE);
+            e = ncmpi_close(ncid);
+            if (e) report(o, -1, "close (loop)", e);
+            err |= agree(e != 0);
+        }
+        if (o->rank == 0) ncmpi_delete(path, MPI_INFO_NULL);
+    }
     return err;
 }
 
@@ -233,6 +274,7 @@ static int parse(int argc, char **argv, options *o)
         else if (!v) return -1;
         else if (!strcmp(a, "-n")) o->nfiles = atoi(v), i++;
         else if (!strcmp(a, "-m")) o->max_open = atoi(v), i++;
+        else if (!strcmp(a, "-c")) o->loops = atoi(v), i++;
         else if (!strcmp(a, "-f")) o->path = v, i++;
         else if (!strcmp(a, "-d") && (!strcmp(v, "aligned") || !strcmp(v, "straddle")))
             o->straddle = !strcmp(v, "straddle"), i++;
@@ -242,7 +284,7 @@ static int parse(int argc, char **argv, options *o)
             o->l[0] = z, o->l[1] = y, o->l[2] = x, i++;
         } else return -1;
     }
-    if (o->nfiles < 0 || o->l[0] < 1 || o->l[1] < 1 || o->l[2] < 1 || (o->read_only && o->write_only))
+    if (o->nfiles < 0 || o->loops < 0 || o->l[0] < 1 || o->l[1] < 1 || o->l[2] < 1 || (o->read_only && o->write_only))
         return -1;
     if (o->straddle && o->l[0] < 2) return -1; /* half a block of one row is none */
     return 0;
@@ -278,6 +320,7 @@ static int run_write(const options *o, double *secs)
         if (k == PH_PUT) ncsf_inq_engine_counts(ncid, &c1);
         err |= agree(e != 0);
     }
+    if (!err && o->loops) err = run_loop(o, buf);
     /* the engine's own counts over the ten puts (outside the counted
      * phases): the steps a rank waits on in sequence, per call, show the
      * critical path (constant: no chain of groups, whatever N) */
@@ -301,7 +344,7 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &o)) {
         if (o.rank == 0)
             fprintf(stderr, "usage: scaling [-n nfiles] [-d aligned|straddle] [-s ZxYxX] [-m max_open]\n"
-                            "               [-f path] [-w|-r]   (straddle needs Z >= 2)\n");
+                            "               [-f path] [-c loops] [-w|-r]   (straddle needs Z >= 2)\n");
         MPI_Finalize();
         return 2;
     }

@@ -34,6 +34,7 @@ static int grow_vars(ncsf_file *f, int varid)
 /* The effective hints of one variable: its own, else the file's. */
 typedef struct {
     int enable, nfiles, nfiles_given, explicit_;
+    long long max_size;      /* subfiling_max_size, 0 none */
     const char *dims, *group, *pgrid;
 } var_choice;
 
@@ -50,7 +51,9 @@ static int choose(ncsf_file *f, const char *name, MPI_Info info, ncsf_hints *vh,
     c->explicit_ = vh->enable == 1;
     c->enable = vh->enable >= 0 ? vh->enable : f->hints.enable == 1;
     c->nfiles_given = vh->nfiles ? vh->nfiles : f->hints.nfiles;
-    c->nfiles = c->nfiles_given ? c->nfiles_given : (f->nprocs + 7) / 8; /* one per 8 processes */
+    c->max_size = vh->max_size > 0 ? vh->max_size : f->hints.max_size;
+    /* until the variable's size is known (plan_def): one per node */
+    c->nfiles = c->nfiles_given ? c->nfiles_given : ncsfi_default_nfiles(f, 0, 0);
     c->dims = vh->dims ? vh->dims : f->hints.dims;
     /* the file's grid is for the file's dimensions: a def_var that gives
      * its own dimensions or count gives its own grid, or none */
@@ -156,6 +159,11 @@ static int plan_def(ncsf_file *f, int ncid, const char *name, nc_type xtype, int
     /* likewise a grid for the whole file that this variable is too short
      * for; a wrong number of counts is said in any case */
     by_design = !vh.pgrid && !c.explicit_;
+    if (!c.nfiles_given) {
+        double bytes = ncsfi_xsize(xtype);
+        for (int d = dp->record; d < ndims; d++) bytes *= (double)gsize[d];
+        c.nfiles = ncsfi_default_nfiles(f, bytes, c.max_size);
+    }
     err = ncsfi_var_grid(f, name, c.pgrid, c.nfiles_given, c.nfiles, npart, pdims, order, gsize,
                          by_design, pgrid);
     if (err) {

@@ -15,7 +15,10 @@
  *   subfiling_vars     names: only these are subfiled by a file's hints
  *   subfiling_exclude  names: never subfiled by a file's hints
  *   subfiling_min_size bytes: smaller variables (per record) stay in the base file
+ *   subfiling_max_size bytes (K, M, G, T: powers of 1024): the largest a
+ *                      subfile should be; sets the default N (nfiles_default.c)
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -93,6 +96,28 @@ static int parse_bytes(const char *key, const char *val, long long *out, char *m
     return NC_NOERR;
 }
 
+/* A positive size: digits with an optional K, M, G or T (powers of 1024,
+ * either case, an optional B or iB after it: 4G, 4GiB, 512k). */
+static int parse_size(const char *key, const char *val, long long *out, char *msg, int msglen)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(val, &end, 10);
+    int shift = 0;
+    const char *units = "KMGT", *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+    if (u && *u) shift = 10 * (int)(u - units + 1), end++;
+    if (shift && (*end == 'i' || *end == 'I') && (end[1] == 'B' || end[1] == 'b')) end += 2;
+    else if (*end == 'B' || *end == 'b') end++;
+    if (end == val || *end || errno == ERANGE || x <= 0 || !isdigit((unsigned char)val[0]) ||
+        x > (LLONG_MAX >> shift)) {
+        snprintf(msg, msglen, "hint %s=\"%s\" is not a positive number of bytes (digits, then "
+                 "optionally K, M, G or T)", key, val);
+        return NC_EINVAL;
+    }
+    *out = x << shift;
+    return NC_NOERR;
+}
+
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
 {
     char val[MPI_MAX_INFO_VAL + 1];
@@ -109,6 +134,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->format = 0;
     h->vars = h->exclude = NULL;
     h->min_size = -1;
+    h->max_size = 0;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
     MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
@@ -152,6 +178,8 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     }
     MPI_Info_get(info, "subfiling_min_size", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && (err = parse_bytes("subfiling_min_size", val, &h->min_size, msg, msglen))) return err;
+    MPI_Info_get(info, "subfiling_max_size", MPI_MAX_INFO_VAL, val, &flag);
+    if (flag && (err = parse_size("subfiling_max_size", val, &h->max_size, msg, msglen))) return err;
     MPI_Info_get(info, "subfiling_vars", MPI_MAX_INFO_VAL, val, &flag);
     if (flag && !(h->vars = strdup(val))) return NC_ENOMEM;
     MPI_Info_get(info, "subfiling_exclude", MPI_MAX_INFO_VAL, val, &flag);
@@ -215,7 +243,8 @@ int ncsfi_hints_check_file_grid(const ncsf_hints *h, char *msg, int msglen)
 static const char *const known_keys[] = {
     "subfiling", "subfiling_nfiles", "subfiling_dims", "subfiling_max_open", "subfiling_group",
     "subfiling_aggregate", "subfiling_incomplete", "subfiling_dir", "subfiling_format",
-    "subfiling_vars", "subfiling_exclude", "subfiling_min_size", "subfiling_pgrid", "subfiling_window"};
+    "subfiling_vars", "subfiling_exclude", "subfiling_min_size", "subfiling_pgrid", "subfiling_window",
+    "subfiling_max_size"};
 enum { NKNOWN = sizeof known_keys / sizeof known_keys[0] };
 
 /* Edit distance of two short strings (insertions, deletions, changes),
@@ -282,6 +311,7 @@ void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere,
                          : h->pgrid ? "subfiling_pgrid"
                          : h->group ? "subfiling_group" : h->vars ? "subfiling_vars"
                          : h->exclude ? "subfiling_exclude" : h->min_size >= 0 ? "subfiling_min_size"
+                         : h->max_size > 0 ? "subfiling_max_size"
                          : NULL;
     if (orphan && !seen_before(seen, seenlen, "subfiling="))
         fprintf(stderr, "ncsf: %s: hint %s is given without subfiling=enable, so nothing is "

@@ -44,6 +44,7 @@ typedef struct ncsf_hints {
     char *vars;    /* subfiling_vars: only these are subfiled by file hints */
     char *exclude; /* subfiling_exclude: these never are, by file hints */
     long long min_size; /* subfiling_min_size: bytes (per record), -1 not given */
+    long long max_size; /* subfiling_max_size: bytes, 0 not given */
 } ncsf_hints;
 
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
@@ -218,6 +219,10 @@ int ncsfi_locate_base(int ncid, const char *path, char **base, char **dsdir, cha
  * given) and fit the extents, else nfiles factored over the dimensions.
  * NC_EINVAL with a message when the counts do not fit, but 1 (a skip by
  * design, no message) if quiet and a dimension is shorter than its count. */
+/* nfiles_default.c: the number of subfiles of a variable of bytes bytes
+ * (per record for a record variable) when subfiling_nfiles is not given:
+ * one per node, or more to keep each under max_size (0: no bound). */
+int ncsfi_default_nfiles(const ncsf_file *f, double bytes, long long max_size);
 int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int nfiles_given,
                    int nfiles, int npart, const int *pdims, const int *order,
                    const MPI_Offset *gsize, int quiet, int *pgrid);

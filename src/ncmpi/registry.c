@@ -145,5 +145,10 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->mpiio_steps = c.mpiio_steps;
     out->runs_msgs = c.runs_msgs;
     out->peak_requests = c.peak_requests;
+    out->internode_bytes = c.internode_bytes;
+    out->census = c.census;
+    const sf_nodes *n = f->ctx ? sf_context_nodes(f->ctx) : NULL;
+    out->nnodes = n ? n->nnodes : 0;
+    out->node = n ? n->node : 0;
     return NC_NOERR;
 }

@@ -14,15 +14,26 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
 {
     MPI_Comm dup = MPI_COMM_NULL;
     int err = SF_MPI_OK(MPI_Comm_dup(comm, &dup));
+    /* the node census of comm, taken at its first context only (collective
+     * then, made whatever failed above; a failed one leaves it NULL) */
+    sf_comm_state *cstate = NULL;
+    int census = 0;
+    sf_comm_state_get(comm, &cstate, &census);
     sf_context *ctx = calloc(1, sizeof *ctx);
     *ctxp = NULL;
     if (!ctx) {
         err = SF_ERR_NOMEM;
         if (dup != MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&dup)));
+        sf_comm_state_release(cstate);
         return err;
     }
     ctx->comm = dup;
     ctx->info = MPI_INFO_NULL;
+    ctx->cstate = cstate;
+    /* the first context on comm: its create or open took the census (in
+     * sf_node_oversubscribed, or just now) */
+    ctx->counts.census = census || (cstate && cstate->contexts == 0);
+    if (cstate) cstate->contexts++;
     ctx->yield = yield;
     /* the engine checks every return code itself, and must see an error
      * to keep its promise that nobody is left waiting */
@@ -144,6 +155,7 @@ static int destroy(sf_context *ctx, int collective)
     free(ctx->self);
     sf_scratch_release(ctx);
     sf_keep(&err, sf_agree_ops_free(ctx));
+    sf_comm_state_release(ctx->cstate);
     if (ctx->info != MPI_INFO_NULL) sf_keep(&err, SF_MPI_OK(MPI_Info_free(&ctx->info)));
     if (ctx->comm != MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&ctx->comm)));
     free(ctx);
@@ -170,6 +182,17 @@ void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg)
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 {
     ctx->agg_max = bytes;
+}
+
+const sf_nodes *sf_context_nodes(const sf_context *ctx)
+{
+    return ctx->cstate ? &ctx->cstate->nodes : NULL;
+}
+
+void sf_count_sent(sf_context *ctx, int dest, MPI_Offset bytes)
+{
+    const sf_nodes *n = sf_context_nodes(ctx);
+    if (n && dest != ctx->rank && sf_nodes_of(n, dest) != n->node) ctx->counts.internode_bytes += bytes;
 }
 
 MPI_Offset sf_context_bytes_written(const sf_context *ctx) { return ctx->bytes_written; }

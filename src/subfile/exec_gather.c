@@ -47,6 +47,7 @@ static int post_member_messages(sf_context *ctx, sf_plan *p, const sf_request *r
             if (rc != MPI_SUCCESS) { p->reqs[*nq] = MPI_REQUEST_NULL; sf_keep(&err, SF_ERR_MPI); }
             (*nq)++;
             ctx->counts.gather_msgs++;
+            if (p->write) sf_count_sent(ctx, s->leader, m->b.nbytes);
         }
     }
     return err;
@@ -139,6 +140,7 @@ static int read_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh
             sf_copy_box(&t->b, from, run + t->stage, 0);
             from = run + t->stage;
         }
+        sf_count_sent(ctx, t->member, t->b.nbytes);
         if (MPI_Isend(from, (int)t->b.nbytes, MPI_BYTE, t->member, SF_TAG_DATA, ctx->comm, &p->reqs[*nq]) != MPI_SUCCESS) {
             p->reqs[*nq] = MPI_REQUEST_NULL;
             sf_keep(&err, SF_ERR_MPI);

@@ -79,18 +79,40 @@ static int home_of(const sf_context *ctx, int file_id, int block)
     return sf_home_of(file_id, block, lay ? lay->nblocks : 1, ctx->nprocs);
 }
 
+/* With no more blocks than ranks, block k's home is one of the ranks
+ * [floor(kP/nb), floor((k+1)P/nb)), the ranks of its share of the
+ * communicator: with one subfile per node and nodes holding consecutive
+ * ranks, a rank of the block's own node, so that data moved to the home
+ * (calls by runs) stays on the node. Which of them turns with file_id (7
+ * steps a layout), spreading the homes of several variables. With more
+ * blocks than ranks: home = (floor(block * P / nb) + 7 * file_id) mod P. */
+static long long share_lo(long long k, long long p, long long nb) { return k * p / nb; }
+
 int sf_home_of(int file_id, int block, int nblocks, int nprocs)
 {
-    long long nb = nblocks > 0 ? nblocks : 1;
-    return (int)(((long long)block * nprocs / nb + (long long)file_id * 7) % nprocs);
+    long long nb = nblocks > 0 ? nblocks : 1, p = nprocs > 0 ? nprocs : 1;
+    if (nb <= p) {
+        long long lo = share_lo(block, p, nb), w = share_lo(block + 1, p, nb) - lo;
+        return (int)(lo + ((long long)file_id * 7) % w);
+    }
+    return (int)(((long long)block * p / nb + (long long)file_id * 7) % p);
 }
 
-/* home = (floor(block * P / nb) + 7 * file_id) mod P, so rank r is home of
- * the blocks with floor(block * P / nb) = q, q = (r - 7 * file_id) mod P:
- * ceil(q * nb / P) <= block < ceil((q + 1) * nb / P). */
+/* The inverse of sf_home_of. With nb <= P, rank r lies in the share of
+ * block k = ceil((r + 1) nb / P) - 1 and is its home or home of nothing.
+ * Else rank r is home of the blocks with floor(block * P / nb) = q,
+ * q = (r - 7 * file_id) mod P: ceil(q * nb / P) <= block < ceil((q + 1) *
+ * nb / P). */
 void sf_home_blocks(int file_id, int nblocks, int nprocs, int rank, int *first, int *end)
 {
     long long nb = nblocks > 0 ? nblocks : 0, p = nprocs > 0 ? nprocs : 1;
+    if (nb > 0 && nb <= p) {
+        long long k = ((rank + 1LL) * nb + p - 1) / p - 1;
+        int mine = sf_home_of(file_id, (int)k, (int)nb, (int)p) == rank;
+        *first = (int)k;
+        *end = (int)k + mine;
+        return;
+    }
     long long q = (((long long)rank - (long long)file_id * 7) % p + p) % p;
     *first = (int)((q * nb + p - 1) / p);
     *end = (int)(((q + 1) * nb + p - 1) / p);

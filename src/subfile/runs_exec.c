@@ -58,6 +58,7 @@ int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, cons
             n++;
         }
         if (scount[to] > 0) {
+            sf_count_sent(ctx, to, scount[to]);
             if (!mpi_count_ok(scount[to]) ||
                 MPI_Isend(sbuf + soff[to], (int)scount[to], MPI_BYTE, to, SF_TAG_RUNS, ctx->comm, &q[n]) != MPI_SUCCESS)
                 sf_keep(&err, SF_ERR_MPI), q[n] = MPI_REQUEST_NULL;

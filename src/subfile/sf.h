@@ -266,6 +266,9 @@ typedef struct sf_counts {
     long runs_msgs;      /* messages of calls by runs */
     long peak_requests;  /* most point-to-point requests one call by runs had
                           * outstanding at once (its window bounds it) */
+    long long internode_bytes; /* data bytes sent to a rank on another node */
+    long census;         /* 1: the first context on its communicator (whose
+                          * create or open took the node census) */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to
@@ -273,5 +276,12 @@ typedef struct sf_counts {
 #define SF_RUNS_WINDOW 16
 #define SF_RUNS_WINDOW_MAX 256
 void sf_context_counts(const sf_context *ctx, sf_counts *out);
+
+/* ---- nodes.c, comm_cache.c: the node census of the caller's
+ * communicator, kept on it (nodes.h). The context's, or NULL if the census
+ * failed; the data bytes this rank sent to another node are counted in
+ * sf_counts.internode_bytes. */
+#include "nodes.h"
+const sf_nodes *sf_context_nodes(const sf_context *ctx);
 
 #endif /* NCSF_SF_H */

@@ -237,6 +237,7 @@ struct sf_context {
     int yield;               /* wait by sleeping: processes outnumber processors */
     MPI_Offset bytes_written, bytes_read;
     sf_counts counts;
+    struct sf_comm_state *cstate; /* the caller's communicator's (held), or NULL */
     double t_plan, t_move, t_agree, t_close;
     char errmsg[512];        /* the first subfile this rank failed on, and why */
 };
@@ -249,6 +250,10 @@ int sf_error_from_mpi(int mpi_err, int fallback);
 /* The first error wins: keep *err if set, else take e. */
 static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 #define SF_MPI_OK(rc) ((rc) == MPI_SUCCESS ? SF_OK : SF_ERR_MPI)
+
+/* context.c: count bytes of data this rank sends to dest if dest is on
+ * another node (local). */
+void sf_count_sent(sf_context *ctx, int dest, MPI_Offset bytes);
 
 /* wait.c: waiting that yields the processor when processes outnumber cores */
 int sf_wait(const sf_context *ctx, MPI_Request *req);

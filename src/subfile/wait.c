@@ -67,13 +67,11 @@ int sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs)
 /* More processes of this job on this node than processors online? */
 int sf_node_oversubscribed(MPI_Comm comm)
 {
-    MPI_Comm node;
-    int n = 1;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
-        /* not knowing the node's size: not oversubscribed */
-        if (MPI_Comm_size(node, &n) != MPI_SUCCESS) n = 1;
-        if (MPI_Comm_free(&node) != MPI_SUCCESS) n = 1;
-    }
-    return cores > 0 && n > cores;
+    /* from the census kept on comm (comm_cache.c): taken at the first
+     * create or open on comm, local afterwards */
+    sf_comm_state *s = NULL;
+    int census = 0, yes = 0;
+    if (sf_comm_state_get(comm, &s, &census) == SF_OK) yes = s->nodes.oversubscribed;
+    sf_comm_state_release(s);
+    return yes;
 }

@@ -1,0 +1,108 @@
+/*
+ * comm_cache.c: ncsf's state of a caller's communicator (the node census,
+ * nodes.c), kept on the communicator itself as an MPI attribute, so that
+ * the second and later creates and opens on it take no census (no
+ * communicator split, no allgather).
+ *
+ * The attribute's delete callback drops the communicator's reference when
+ * the communicator is freed; a dataset still open holds its own reference
+ * (sf_context_create), so freeing the communicator under an open dataset
+ * is safe. A duplicate shares the state (the copy callback): it has the
+ * same processes in the same order, so the same census; ncsf's own
+ * duplicates (of the dataset, of the engine context) find it there.
+ *
+ * The keyval is this process's one piece of state outside any dataset or
+ * communicator: created at the first use, freed at MPI_Finalize by the
+ * delete callback of an attribute on MPI_COMM_SELF (MPI deletes
+ * MPI_COMM_SELF's attributes first thing in MPI_Finalize), which also
+ * drops the state kept on MPI_COMM_WORLD. Not thread safe: the first
+ * create or open must not race with another thread's (the same holds for
+ * PnetCDF's own keyvals).
+ */
+#include <stdlib.h>
+#include "sf_internal.h"
+
+static int state_key = MPI_KEYVAL_INVALID;
+static int finalize_key = MPI_KEYVAL_INVALID;
+
+void sf_comm_state_release(sf_comm_state *s)
+{
+    if (!s || --s->refs > 0) return;
+    sf_nodes_free(&s->nodes);
+    free(s);
+}
+
+static int drop_state(MPI_Comm comm, int key, void *value, void *extra)
+{
+    (void)comm, (void)key, (void)extra;
+    sf_comm_state_release(value);
+    return MPI_SUCCESS;
+}
+
+static int share_state(MPI_Comm comm, int key, void *extra, void *in, void *out, int *flag)
+{
+    (void)comm, (void)key, (void)extra;
+    ((sf_comm_state *)in)->refs++;
+    *(void **)out = in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+/* At MPI_Finalize: the state on MPI_COMM_WORLD and the keyvals go. */
+static int at_finalize(MPI_Comm comm, int key, void *value, void *extra)
+{
+    (void)comm, (void)key, (void)value, (void)extra;
+    if (state_key != MPI_KEYVAL_INVALID) {
+        MPI_Comm_delete_attr(MPI_COMM_WORLD, state_key);
+        MPI_Comm_free_keyval(&state_key);
+    }
+    MPI_Comm_free_keyval(&finalize_key);
+    state_key = finalize_key = MPI_KEYVAL_INVALID;
+    return MPI_SUCCESS;
+}
+
+/* The keyvals, made once per process (local). */
+static int keys(void)
+{
+    if (state_key != MPI_KEYVAL_INVALID) return SF_OK;
+    if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_key, NULL) != MPI_SUCCESS)
+        return SF_ERR_MPI;
+    if (MPI_Comm_create_keyval(share_state, drop_state, &state_key, NULL) != MPI_SUCCESS ||
+        MPI_Comm_set_attr(MPI_COMM_SELF, finalize_key, NULL) != MPI_SUCCESS) {
+        if (state_key != MPI_KEYVAL_INVALID) MPI_Comm_free_keyval(&state_key);
+        MPI_Comm_free_keyval(&finalize_key);
+        state_key = finalize_key = MPI_KEYVAL_INVALID;
+        return SF_ERR_MPI;
+    }
+    return SF_OK;
+}
+
+int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
+{
+    void *v = NULL;
+    int flag = 0, err = keys();
+    *out = NULL;
+    *census = 0;
+    if (err == SF_OK && MPI_Comm_get_attr(comm, state_key, &v, &flag) == MPI_SUCCESS && flag) {
+        sf_comm_state *s = v;
+        s->refs++;
+        *out = s;
+        return SF_OK;
+    }
+    /* every rank is here: the attribute is set on all of them or none.
+     * A rank whose keyvals or memory failed takes part in the census and
+     * makes it fail everywhere. */
+    sf_comm_state *s = calloc(1, sizeof *s);
+    sf_nodes n;
+    int e = sf_nodes_census(comm, err != SF_OK || !s, &n);
+    *census = 1;
+    if (e != SF_OK) {
+        free(s);
+        return e;
+    }
+    s->nodes = n;
+    s->refs = 2; /* the attribute's and the caller's */
+    if (MPI_Comm_set_attr(comm, state_key, s) != MPI_SUCCESS) s->refs = 1;
+    *out = s;
+    return SF_OK;
+}

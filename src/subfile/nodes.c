@@ -1,0 +1,122 @@
+/*
+ * nodes.c: the node census of a communicator: which of its processes
+ * share a node (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED), numbered
+ * by the lowest rank of each node, and every rank's node.
+ *
+ * Taken once per communicator (comm_cache.c keeps it on the communicator).
+ * When every node holds consecutive ranks, all nodes as many (the usual
+ * block placement), two small reductions say so and a rank's node is
+ * rank / size: nothing of size P, in bytes or memory. Otherwise an
+ * allgather of an int per process builds the table of every rank's node:
+ * O(P) bytes per rank at the first create or open only, and 4 bytes per
+ * process of the communicator in memory.
+ *
+ * The collectives here bypass fault injection (parenthesised names): the
+ * census must come out the same on every rank, or not at all.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sf_internal.h"
+
+/* Node numbers, sizes and layout from the table. */
+static void describe(sf_nodes *n, int rank)
+{
+    int first_size = -1, size = 0, prev = -1;
+    n->nnodes = 0;
+    n->by_block = 1;
+    for (int r = 0; r < n->nprocs; r++) {
+        int k = n->node_of[r];
+        if (k + 1 > n->nnodes) n->nnodes = k + 1;
+        if (k != prev) {
+            /* a node met again after another: not consecutive ranks */
+            if (k != prev + 1) n->by_block = 0;
+            if (prev >= 0 && first_size < 0) first_size = size;
+            if (prev >= 0 && size != first_size) n->by_block = 0;
+            size = 0;
+            prev = k;
+        }
+        size++;
+    }
+    if (first_size >= 0 && size != first_size) n->by_block = 0;
+    n->node = n->node_of[rank];
+    n->node_size = 0;
+    for (int r = 0; r < n->nprocs; r++) n->node_size += n->node_of[r] == n->node;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    n->oversubscribed = cores > 0 && n->node_size > cores;
+}
+
+/* Nodes of consecutive ranks, all as big: numbered by rank / size, no
+ * table needed. */
+static void describe_blocks(sf_nodes *n, int rank, int size)
+{
+    n->by_block = 1;
+    n->node_size = size;
+    n->nnodes = n->nprocs / size;
+    n->node = rank / size;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    n->oversubscribed = cores > 0 && size > cores;
+}
+
+int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
+{
+    MPI_Comm node = MPI_COMM_NULL;
+    int rank = 0, nrank = 0, nsize = 1, bad, lead, idx = 0, span[2] = {0, 0}, any[4] = {1, 1, 0, 0};
+    memset(out, 0, sizeof *out);
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &out->nprocs);
+    bad = (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) != MPI_SUCCESS;
+    if (!bad) {
+        MPI_Comm_rank(node, &nrank);
+        MPI_Comm_size(node, &nsize);
+        /* the node's highest rank and minus its lowest */
+        int mine[2] = {rank, -rank};
+        bad = (MPI_Allreduce)(mine, span, 2, MPI_INT, MPI_MAX, node) != MPI_SUCCESS;
+    }
+    out->node_of = malloc(sizeof(int) * (size_t)out->nprocs);
+    bad |= out->node_of == NULL || failed;
+    /* one reduction: a failure anywhere; a node of ranks not consecutive;
+     * the largest node and minus the smallest */
+    int mine[4] = {bad, span[0] + span[1] + 1 != nsize, nsize, -nsize};
+    if ((MPI_Allreduce)(mine, any, 4, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) any[0] = 1;
+    if (any[0]) {
+        if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
+        int nomem = out->node_of == NULL || failed;
+        sf_nodes_free(out);
+        return nomem ? SF_ERR_NOMEM : SF_ERR_MPI;
+    }
+    if (!any[1] && any[2] == -any[3]) {
+        /* the usual placement: nothing more to learn, nothing of size P */
+        MPI_Comm_free(&node);
+        sf_nodes_free(out);
+        describe_blocks(out, rank, nsize);
+        return SF_OK;
+    }
+    /* a node's number: how many nodes have a lower first rank. Every
+     * step is made whatever failed before it, and the outcome agreed. */
+    lead = nrank == 0;
+    bad = (MPI_Exscan)(&lead, &idx, 1, MPI_INT, MPI_SUM, comm) != MPI_SUCCESS;
+    if (rank == 0) idx = 0; /* Exscan leaves rank 0's result undefined */
+    bad |= (MPI_Bcast)(&idx, 1, MPI_INT, 0, node) != MPI_SUCCESS;
+    bad |= (MPI_Allgather)(&idx, 1, MPI_INT, out->node_of, 1, MPI_INT, comm) != MPI_SUCCESS;
+    MPI_Comm_free(&node);
+    if ((MPI_Allreduce)(&bad, &any[0], 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS || any[0]) {
+        sf_nodes_free(out);
+        return SF_ERR_MPI;
+    }
+    describe(out, rank);
+    return SF_OK;
+}
+
+void sf_nodes_free(sf_nodes *n)
+{
+    free(n->node_of);
+    n->node_of = NULL;
+}
+
+int sf_nodes_of(const sf_nodes *n, int rank)
+{
+    if (!n || rank < 0 || rank >= n->nprocs) return -1;
+    if (n->node_of) return n->node_of[rank];
+    return n->node_size > 0 ? rank / n->node_size : -1;
+}

@@ -1,0 +1,51 @@
+/*
+ * nodes.h: the node census of a communicator (which processes share a
+ * node) and the state ncsf keeps on a caller's communicator, so that the
+ * census is taken once per communicator, at its first create or open.
+ */
+#ifndef NCSF_NODES_H
+#define NCSF_NODES_H
+
+#include <mpi.h>
+
+typedef struct sf_nodes {
+    int nprocs;      /* processes of the communicator */
+    int nnodes;      /* nodes they run on */
+    int node;        /* this rank's node: nodes are numbered by their lowest rank */
+    int node_size;   /* processes of the communicator on this rank's node */
+    int by_block;    /* every node holds consecutive ranks, all nodes as many */
+    int oversubscribed; /* this node holds more processes than processors online */
+    int *node_of;    /* the node of every rank (nprocs entries), or NULL
+                      * when by_block (rank / node_size) */
+} sf_nodes;
+
+/* Collective over comm: take the census (MPI_Comm_split_type with
+ * MPI_COMM_TYPE_SHARED, a reduction on the node and one on comm; unless
+ * the nodes are blocks of consecutive ranks, all as big, also one exscan,
+ * one broadcast on the node, one allgather of an int and one reduction). Either every rank succeeds or every rank returns
+ * SF_ERR_MPI or SF_ERR_NOMEM (agreed); failed: this rank cannot keep the
+ * outcome (the census then fails everywhere). */
+int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out);
+void sf_nodes_free(sf_nodes *n);
+/* The node of rank (-1 if out of range). */
+int sf_nodes_of(const sf_nodes *n, int rank);
+
+/* What ncsf keeps on a caller's communicator (comm_cache.c): made at the
+ * first sf_comm_state_get on it, freed when the communicator is (or at
+ * MPI_Finalize for MPI_COMM_WORLD and MPI_COMM_SELF) and the last holder
+ * has released it. */
+typedef struct sf_comm_state {
+    int refs;        /* the communicator's attribute, and each holder */
+    long contexts;   /* engine contexts made on it so far (the first one's
+                      * create or open took the census) */
+    sf_nodes nodes;
+} sf_comm_state;
+
+/* Collective over comm the first time (the census), local afterwards:
+ * *out gets the state, held (release it with sf_comm_state_release).
+ * On failure (agreed) *out is NULL and nothing is cached: the next call
+ * tries again. *census: 1 if this call took the census (collective). */
+int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census);
+void sf_comm_state_release(sf_comm_state *s);
+
+#endif /* NCSF_NODES_H */
