@@ -58,6 +58,10 @@ typedef struct ncsf_engine_counts {
     long long runs_msgs;    /* messages of calls by runs (varn, vard)      */
     long long peak_requests;/* most requests one call by runs had
                              * outstanding (at most hint subfiling_window) */
+    long long direct_reads; /* collective reads each process did alone,
+                             * straight from the subfiles its pieces lie
+                             * in (no plan, no message, no extra copy)  */
+    long long direct_boxes; /* ... the MPI-IO reads they took           */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

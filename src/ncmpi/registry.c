@@ -145,5 +145,7 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->mpiio_steps = c.mpiio_steps;
     out->runs_msgs = c.runs_msgs;
     out->peak_requests = c.peak_requests;
+    out->direct_reads = c.direct_calls;
+    out->direct_boxes = c.direct_boxes;
     return NC_NOERR;
 }

@@ -261,6 +261,8 @@ typedef struct sf_counts {
     long runs_msgs;      /* messages of calls by runs */
     long peak_requests;  /* most point-to-point requests one call by runs had
                           * outstanding at once (its window bounds it) */
+    long direct_calls;   /* collective reads every rank did alone (direct.c) */
+    long direct_boxes;   /* ... the MPI-IO reads they made */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to
