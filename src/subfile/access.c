@@ -115,7 +115,7 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32 };
+enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32, FLAG_WRITE = 64 };
 
 int sf_access_all(sf_context *ctx, sf_call *c)
 {
@@ -150,7 +150,9 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     }
 
     /* a read this rank would rather do alone; any rank that would not
-     * makes every rank plan (the flags are or-ed) */
+     * makes every rank plan (the flags are or-ed), and so does a write
+     * anywhere (a rank that takes part with nothing says it reads) */
+    if (c->write) kinds |= FLAG_WRITE;
     if (!c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err &&
         !sf_direct_eligible(ctx, c->nreq, c->reqs))
         kinds |= FLAG_GATHER;
@@ -189,7 +191,7 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         return err;
     }
 
-    if (!c->write && !(a.flags & FLAG_GATHER)) {
+    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) {
         free(rel);
         free(abs);
         double t0 = MPI_Wtime();
