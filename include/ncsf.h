@@ -42,6 +42,11 @@ int ncsf_def_var_noinfo(int ncid, const char *name, nc_type xtype, int ndims,
 int ncsf_inq_var_subfiling(int ncid, int varid, int *enabled, int *nfiles);
 /* Path of subfile k of a variable (as it is on this machine now). */
 int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len);
+/* What MPI-IO reports (MPI_File_get_info) for subfile k of a variable
+ * opened with the hints ncsf creates it with: the dataset's (striping_*,
+ * ROMIO's), plus one stripe sized to the subfile on a striped file system
+ * when those name no striping. Local; *info is the caller's to free. */
+int ncsf_inq_subfile_info(int ncid, int varid, int k, MPI_Info *info);
 /* The last error message ncsf produced for this dataset ("" if none). */
 const char *ncsf_errmsg(int ncid);
 
@@ -64,6 +69,10 @@ typedef struct ncsf_engine_counts {
                              * of its communicator (its first one), else 0 */
     long long nnodes;       /* nodes the communicator spans (0: unknown) */
     long long node;         /* this process's node, 0 .. nnodes-1 */
+    long long direct_reads; /* collective reads each process did alone,
+                             * straight from the subfiles its pieces lie
+                             * in (no plan, no message, no extra copy)  */
+    long long direct_boxes; /* ... the MPI-IO reads they took           */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

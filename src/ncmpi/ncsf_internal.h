@@ -340,6 +340,13 @@ int ncsfi_create_subfiles(ncsf_file *f);
 /* A subfile opened (create 0, for writing) or created through PnetCDF on
  * MPI_COMM_SELF, PnetCDF's own subfiling kept out of it. */
 int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid);
+/* The same with these hints instead of the dataset's. */
+int ncsfi_subfile_pnetcdf_info(ncsf_file *f, const char *path, int create, MPI_Info hints, int *sid);
+/* subfile_striping.c: the hints subfile k of lead's files is created with
+ * (the dataset's, and one stripe sized to its data on a striped file
+ * system that the dataset's hints say nothing of striping for); *hints is
+ * to be freed. */
+int ncsfi_subfile_hints(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info *hints);
 /* Where the data of the variables in subfile k of lead's files (the new
  * ones only, if only_new) start in the open subfile sid, recorded. */
 int ncsfi_record_offsets(ncsf_file *f, ncsf_var *lead, int k, int sid, int only_new);

@@ -150,5 +150,7 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     const sf_nodes *n = f->ctx ? sf_context_nodes(f->ctx) : NULL;
     out->nnodes = n ? n->nnodes : 0;
     out->node = n ? n->node : 0;
+    out->direct_reads = c.direct_calls;
+    out->direct_boxes = c.direct_boxes;
     return NC_NOERR;
 }

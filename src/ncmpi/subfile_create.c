@@ -100,14 +100,20 @@ static int clear_the_way(ncsf_file *f, const char *path)
 
 int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid)
 {
+    return ncsfi_subfile_pnetcdf_info(f, path, create, f->info, sid);
+}
+
+int ncsfi_subfile_pnetcdf_info(ncsf_file *f, const char *path, int create, MPI_Info hints, int *sid)
+{
     /* PnetCDF's own subfiling never applies to a subfile: not from the
      * program's info, not from PNETCDF_HINTS (env_hints.c) */
     MPI_Info info = MPI_INFO_NULL;
     char *saved = NULL;
     int err = MPI_Info_create(&info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
-    if (!err && f->info != MPI_INFO_NULL) {
+    (void)f;
+    if (!err && hints != MPI_INFO_NULL) {
         MPI_Info_free(&info);
-        err = MPI_Info_dup(f->info, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
+        err = MPI_Info_dup(hints, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
     }
     if (!err) MPI_Info_set(info, "pnetcdf_subfiling", "disable");
     if (!err) err = ncsfi_pnetcdf_env_quiet(&saved);
@@ -145,7 +151,12 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     char pbuf[SF_PATH_MAX], name[SF_PATH_MAX];
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     if (!f->noclobber && (err = clear_the_way(f, path))) return err;
-    if ((err = ncsfi_subfile_pnetcdf(f, path, 1, &sid))) {
+    /* the dataset's hints, and striping of its own (subfile_striping.c) */
+    MPI_Info hints;
+    if ((err = ncsfi_subfile_hints(f, lead, k, path, &hints))) return err;
+    err = ncsfi_subfile_pnetcdf_info(f, path, 1, hints, &sid);
+    MPI_Info_free(&hints);
+    if (err) {
         ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }

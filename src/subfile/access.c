@@ -7,8 +7,11 @@
  *  2. the first reduction (agree.c): any error anywhere (then nothing
  *     moves), where every rank's call goes, which plan every rank can
  *     reuse, the record base;
- *  3. the plan reused, or built (plan_build.c: messages among the ranks
- *     that share subfiles, agreed before any group operation);
+ *  3. a read every rank can do alone (direct.c: each rank's pieces are
+ *     runs of the subfiles, long enough) goes straight to the subfiles,
+ *     with no plan; else the plan reused, or built (plan_build.c: messages
+ *     among the ranks that share subfiles, agreed before any group
+ *     operation);
  *  4. the plan carried out (exec_gather.c or exec_mpiio.c);
  *  5. the last reduction: the outcome and the highest record, agreed.
  * A repeated call makes two reductions over the whole communicator of 40
@@ -112,7 +115,7 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8, FLAG_RUNS = 16 };
+enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32, FLAG_WRITE = 64 };
 
 int sf_access_all(sf_context *ctx, sf_call *c)
 {
@@ -146,6 +149,14 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         if (err == SF_OK) err = sf_scratch_reserve(ctx, need);
     }
 
+    /* a read this rank would rather do alone; any rank that would not
+     * makes every rank plan (the flags are or-ed), and so does a write
+     * anywhere (a rank that takes part with nothing says it reads) */
+    if (c->write) kinds |= FLAG_WRITE;
+    if (!c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err &&
+        !sf_direct_eligible(ctx, c->nreq, c->reqs))
+        kinds |= FLAG_GATHER;
+
     /* 2. the first reduction */
     sf_agree0 a = {err, c->caller_err, mask, c->route, (c->flag ? FLAG_CALLER : 0) | kinds, base, base};
     int e = sf_agree_first(ctx, &a);
@@ -177,6 +188,19 @@ int sf_access_all(sf_context *ctx, sf_call *c)
             if (c->write) ctx->bytes_written += b;
             else ctx->bytes_read += b;
         }
+        return err;
+    }
+
+    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) {
+        free(rel);
+        free(abs);
+        double t0 = MPI_Wtime();
+        err = sf_direct_read(ctx, c->nreq, c->reqs);
+        ctx->t_move += MPI_Wtime() - t0;
+        c->rec_end = rec_end_of(c->nreq, c->reqs);
+        e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
+        if (e != SF_OK) return e;
+        if (err == SF_OK) ctx->bytes_read += request_bytes(c->nreq, c->reqs);
         return err;
     }
 

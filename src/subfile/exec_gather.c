@@ -119,10 +119,30 @@ static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File f
     return err;
 }
 
+/* A round that holds only a few boxes of this rank's, each one run of
+ * bytes in the subfile, is read straight into the caller's buffers (no
+ * read of the holes between them, no copy out of the leader's buffer).
+ * 1 if it was done that way. */
+static int read_round_direct(sf_context *ctx, sf_sub *s, int r, MPI_File fh, int fh_err,
+                             const sf_request *reqs, MPI_Offset shift, int *err)
+{
+    int first = s->round_first[r], last = s->round_first[r + 1];
+    if (last - first > SF_DIRECT_BOXES || fh_err != SF_OK) return 0;
+    for (int k = first; k < last; k++)
+        if (s->all[k].mine < 0 || s->all[k].b.nbytes != s->all[k].b.span) return 0;
+    for (int k = first; k < last && *err == SF_OK; k++) {
+        const sf_mybox *m = &s->mine[s->all[k].mine];
+        sf_keep(err, sf_direct_read_run(ctx, fh, m, buffer_of(reqs, m), shift));
+    }
+    return 1;
+}
+
 /* One round of a subfile this rank leads, reading. */
 static int read_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh, int fh_err,
                       const sf_request *reqs, MPI_Offset shift, int *nq)
 {
+    int derr = SF_OK;
+    if (read_round_direct(ctx, s, r, fh, fh_err, reqs, shift, &derr)) return derr;
     MPI_Offset lo = s->round_lo[r], span = s->round_hi[r] - lo;
     char *run = ctx->scratch;
     int err = SF_OK, first = *nq;

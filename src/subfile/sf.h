@@ -157,6 +157,19 @@ int sf_home_of(int file_id, int block, int nblocks, int nprocs);
  * found without visiting the others. */
 void sf_home_blocks(int file_id, int nblocks, int nprocs, int rank, int *first, int *end);
 
+/* ---- striping.c: the hints a subfile is created with -------------------- */
+
+/* Is path's directory on a striped file system (Lustre: statfs magic)? */
+int sf_path_striped(const char *path);
+/* The stripe size for a subfile of bytes of data: a multiple of 64 KiB,
+ * at least 64 KiB, below 4 GiB. */
+MPI_Offset sf_stripe_size_for(MPI_Offset bytes);
+/* *out (to free): a copy of base (may be MPI_INFO_NULL), plus, when base
+ * names neither striping_factor nor striping_unit and the file system is
+ * striped (striped: 1, 0, or -1 to look at path's directory), one stripe
+ * of sf_stripe_size_for(bytes). SF_OK or SF_ERR_NOMEM. */
+int sf_subfile_info(MPI_Info base, const char *path, MPI_Offset bytes, int striped, MPI_Info *out);
+
 /* ---- datatype.c: file views and memory types ------------------------- */
 
 /* A datatype selecting a strided box: n dimensions, cnt[d] items per
@@ -269,6 +282,8 @@ typedef struct sf_counts {
     long long internode_bytes; /* data bytes sent to a rank on another node */
     long census;         /* 1: the first context on its communicator (whose
                           * create or open took the node census) */
+    long direct_calls;   /* collective reads every rank did alone (direct.c) */
+    long direct_boxes;   /* ... the MPI-IO reads they made */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to

@@ -165,6 +165,16 @@ void sf_scratch_release(sf_context *ctx);
 int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
                   MPI_Offset record_base, long long *key, size_t keylen, sf_plan **planp);
 
+/* direct.c: collective reads each rank carries out alone, straight into
+ * the caller's buffer. Eligible (local): every piece of this rank's is one
+ * run of its subfile or made of long runs. The read itself is local; its
+ * errors are agreed by the caller's last reduction. */
+int sf_direct_eligible(const sf_context *ctx, int nreq, const sf_request *reqs);
+int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs);
+/* One box of this rank's, one run of the subfile (at its disp + shift),
+ * read into its place in mem (m->mtype); past the end reads as zero. */
+int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift);
+
 /* exec_gather.c, exec_mpiio.c: carry out a plan; local errors only (the
  * protocol is always followed through). delta: record base of the call. */
 int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
