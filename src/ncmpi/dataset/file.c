@@ -16,17 +16,6 @@
 #include <sys/resource.h>
 #endif
 
-int ncsfi_agree(MPI_Comm comm, int yield, int err)
-{
-    int e = err;
-    return sf_agree_min(comm, yield, &e) == SF_OK ? e : err ? err : NC_EMPI;
-}
-
-int ncsfi_agreef(const ncsf_file *f, int err)
-{
-    return ncsfi_agree(f->comm, f->yield, err);
-}
-
 /* subfiling_max_open, or a default that leaves most descriptors to the
  * application, and subfiling_aggregate; the same on every rank (the handle
  * table and the choice of transfer depend on them). */

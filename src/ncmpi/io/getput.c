@@ -18,37 +18,6 @@
 #include "ncsf_internal.h"
 
 
-void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode)
-{
-    memset(c, 0, sizeof *c);
-    c->put = put;
-    c->kind = kind;
-    c->mode = mode;
-    c->itype = NC_NAT;
-    c->bufcount = -1;
-    c->buftype = MPI_DATATYPE_NULL;
-}
-
-int ncsfi_error_from_engine(int e)
-{
-    switch (e) {
-    case SF_OK: return NC_NOERR;
-    case SF_ERR_NOMEM: return NC_ENOMEM;
-    case SF_ERR_NOENT: return NC_ENOENT;
-    case SF_ERR_ACCESS: return NC_EACCESS;
-    case SF_ERR_OPEN: return NC_EFILE;
-    case SF_ERR_NOFILES: return NC_EFILE; /* PnetCDF's code for EMFILE */
-    case SF_ERR_WRITE: return NC_EWRITE;
-    case SF_ERR_READ: return NC_EREAD;
-    case SF_ERR_CLOSE: return NC_EFILE;
-    case SF_ERR_ARG: return NC_EINTOVERFLOW;
-    case SF_ERR_NOSPACE: return NC_ENO_SPACE;
-    case SF_ERR_QUOTA: return NC_EQUOTA;
-    case SF_ERR_FBIG: return NC_EWRITE; /* netCDF has no code of its own for it */
-    default: return NC_EMPI;
-    }
-}
-
 /* Check one (start, count, stride) against the variable's current shape,
  * as PnetCDF checks its own, with every product checked for overflow: a
  * put may extend the record dimension, up to v->max_records. */
@@ -519,45 +488,4 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
     }
     if (caller_err) return caller_err;
     return ncsfi_error_from_engine(sf_err);
-}
-
-int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
-{
-    ncsf_file *f = ncsfi_lookup(ncid);
-    ncsf_var *v = ncsfi_var(f, varid);
-    ncsf_prepared p, *pp = &p;
-    int err, prep_err;
-
-    /* PnetCDF's order; non-blocking calls may be posted in define mode
-     * (they wait for the enddef) */
-    if (c->put && f->readonly) return NC_EPERM;
-    if (f->indef && c->mode != NCSF_MODE_NB && c->mode != NCSF_MODE_BPUT) return NC_EINDEFINE;
-    if (c->mode == NCSF_MODE_COLL && f->indep) return NC_EINDEP;
-    if (c->mode == NCSF_MODE_INDEP && !f->indep) return NC_ENOTINDEP;
-    if (c->mode == NCSF_MODE_BPUT) {
-        /* ncsf copies the data into memory of its own, but a bput needs a
-         * buffer attached, as PnetCDF checks first */
-        MPI_Offset size;
-        if (ncmpi_inq_buffer_size(ncid, &size) == NC_ENULLABUF) return NC_ENULLABUF;
-    }
-    if (c->mode == NCSF_MODE_NB || c->mode == NCSF_MODE_BPUT) return ncsfi_post(f, v, c);
-
-    err = prep_err = ncsfi_prepare(f, v, c, 0, &p);
-    if (c->mode == NCSF_MODE_COLL) {
-        /* a rank whose arguments were bad joins with nothing and gets its
-         * error, the others proceed (PnetCDF's contract); in safe mode, or
-         * out of memory, every rank gets it and nothing moves */
-        ncsf_prepared *none = NULL;
-        int shared = prep_err && (f->safe_mode || prep_err == NC_ENOMEM) ? prep_err : NC_NOERR;
-        err = ncsfi_run(f, 1, prep_err ? &none : &pp, 1, shared, c->put ? 1 : 2);
-        if (prep_err) err = prep_err;
-    } else if (!err) {
-        err = ncsfi_run(f, 1, &pp, 0, NC_NOERR, c->put ? 1 : 2);
-    }
-    if (!prep_err) {
-        int e = ncsfi_finish(&p);
-        if (!err) err = e;
-    }
-    ncsfi_release(&p);
-    return err;
 }
