@@ -159,6 +159,28 @@ void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
 int ncsfi_agree(MPI_Comm comm, int yield, int err);
 /* The same over the file's communicator. */
 int ncsfi_agreef(const ncsf_file *f, int err);
+/* A collective entry point, step by step (collective.c says the shape):
+ *   ncsf_coll c; ncsfi_coll_begin_file(&c, f);
+ *   ncsfi_coll_note(&c, local_check());        local checks
+ *   if (ncsfi_coll_agree(&c)) return c.err;     one agreement
+ *   ncsfi_coll_note(&c, step_every_rank_takes());
+ *   return ncsfi_coll_end(&c);                  one agreement on the outcome */
+typedef struct ncsf_coll {
+    MPI_Comm comm;
+    int yield;
+    int err;     /* the first error noted here, or the agreed one */
+} ncsf_coll;
+void ncsfi_coll_begin(ncsf_coll *c, MPI_Comm comm, int yield);
+void ncsfi_coll_begin_file(ncsf_coll *c, const ncsf_file *f);
+/* keeps the first error noted; returns it */
+int ncsfi_coll_note(ncsf_coll *c, int err);
+/* the worst error of every rank, on every rank (also into c->err) */
+int ncsfi_coll_agree(ncsf_coll *c);
+int ncsfi_coll_end(ncsf_coll *c);
+/* A collective entry point that calls PnetCDF first: whether ncsf's own
+ * collective steps follow is agreed (every rank takes them, or none); the
+ * rank keeps PnetCDF's code (own), else gets the worst of the others'. */
+int ncsfi_agree_pnetcdf(const ncsf_file *f, int own);
 
 /* ---- api/route.c: ncsf or PnetCDF -------------------------------------- */
 int ncsfi_route(int ncid, int varid);

@@ -24,3 +24,38 @@ int ncsfi_agreef(const ncsf_file *f, int err)
 {
     return ncsfi_agree(f->comm, f->yield, err);
 }
+
+void ncsfi_coll_begin(ncsf_coll *c, MPI_Comm comm, int yield)
+{
+    c->comm = comm;
+    c->yield = yield;
+    c->err = NC_NOERR;
+}
+
+void ncsfi_coll_begin_file(ncsf_coll *c, const ncsf_file *f)
+{
+    ncsfi_coll_begin(c, f->comm, f->yield);
+}
+
+int ncsfi_coll_note(ncsf_coll *c, int err)
+{
+    if (!c->err) c->err = err;
+    return c->err;
+}
+
+int ncsfi_coll_agree(ncsf_coll *c)
+{
+    c->err = ncsfi_agree(c->comm, c->yield, c->err);
+    return c->err;
+}
+
+int ncsfi_coll_end(ncsf_coll *c)
+{
+    return ncsfi_coll_agree(c);
+}
+
+int ncsfi_agree_pnetcdf(const ncsf_file *f, int own)
+{
+    int worst = ncsfi_agreef(f, own);
+    return own ? own : worst;
+}

@@ -127,7 +127,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
             (old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(""))) {
             old->ncid = ncid;
             old->rank = rank;
-            err = collect_from(old, id, rank, nprocs, s);
+            if (!err) err = collect_from(old, id, rank, nprocs, s);
         }
         if (old) free(old->dir);
         free(old);

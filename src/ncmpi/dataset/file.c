@@ -187,7 +187,9 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
     }
     if (MPI_Bcast(&cmode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
-    /* PnetCDF's errors are agreed; ours above are the same everywhere */
+    /* PnetCDF's outcome and the broadcast agreed before ncsf's collective
+     * steps (ncsfi_file_new, attach): every rank takes them, or none */
+    err = ncsfi_agree(comm, yield, err);
     if (!err && (err = ncsfi_file_new(comm, yield, path, info, ncid, &f)) == NC_NOERR) {
         f->hints = h;
         memset(&h, 0, sizeof h);
@@ -330,7 +332,9 @@ static int load_vars(ncsf_file *f)
 static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whylen)
 {
     char *base = NULL, *dsdir = NULL;
-    int err = ncsfi_locate_base(f->ncid, f->path, &base, &dsdir, why, whylen);
+    ncsf_coll c;
+    ncsfi_coll_begin_file(&c, f);
+    int err = ncsfi_coll_note(&c, ncsfi_locate_base(f->ncid, f->path, &base, &dsdir, why, whylen));
     int usable = 0;
     if (!err && f->rank == 0 && ncsfi_regular_file(base) == NC_NOERR) {
         /* the same dataset? (plain PnetCDF, this process alone) */
@@ -348,8 +352,10 @@ static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whyl
             ncmpi_close(bid);
         }
     }
-    err = ncsfi_agreef(f, err);
-    if (!err && MPI_Bcast(&usable, 1, MPI_INT, 0, f->comm) != MPI_SUCCESS) err = NC_EMPI;
+    /* rank 0's finding reaches every rank before the one agreement: a
+     * broadcast that fails on one rank fails the open on every rank */
+    ncsfi_coll_note(&c, MPI_Bcast(&usable, 1, MPI_INT, 0, f->comm) == MPI_SUCCESS ? NC_NOERR : NC_EMPI);
+    err = ncsfi_coll_agree(&c);
     if (!err && usable) {
         *reopen = base;
         base = NULL;
@@ -381,6 +387,8 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
      * header not padded with null bytes; the code is returned at the end */
     if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
     if (MPI_Bcast(&omode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
+    /* agreed before ncsf's collective steps: every rank takes them, or none */
+    err = ncsfi_agree(comm, yield, err);
     if (err) {
         snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
@@ -509,12 +517,24 @@ static int enddef_subfiles(ncsf_file *f)
     return err;
 }
 
+/* After PnetCDF's enddef returned own here: the subfiles made on every
+ * rank, or (PnetCDF failed somewhere) on none. */
+static int enddef_agreed(ncsf_file *f, int own)
+{
+    int err = ncsfi_agree_pnetcdf(f, own);
+    if (own) return own; /* still in define mode here, as PnetCDF is */
+    if (err) {
+        f->indef = 0;    /* in data mode here: the new variables refuse access */
+        return subfiles_created(f, err);
+    }
+    return enddef_subfiles(f);
+}
+
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_enddef(ncid);
-    if (!f || err) return err;
-    return enddef_subfiles(f);
+    return f ? enddef_agreed(f, err) : err;
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
@@ -522,8 +542,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
-    if (!f || err) return err;
-    return enddef_subfiles(f);
+    return f ? enddef_agreed(f, err) : err;
 }
 
 static int leave_indep(ncsf_file *f);
@@ -534,8 +553,10 @@ int ncsf_redef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_redef(ncid);
-    if (!f || err) return err;
-    f->indef = 1;
+    if (!f) return err;
+    int agreed = ncsfi_agree_pnetcdf(f, err);
+    if (!err) f->indef = 1; /* as PnetCDF is here */
+    if (agreed) return agreed;
     return f->indep ? leave_indep(f) : NC_NOERR;
 }
 
@@ -562,7 +583,7 @@ int ncsf_sync(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync(ncid);
-    if (!f || err) return err;
+    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     int indep = f->indep && !f->readonly;
     if (indep && (err = ncsfi_agreef(f, agree_numrecs(f)))) return err;
     err = flush_subfiles(f);
@@ -577,7 +598,7 @@ int ncsf_sync_numrecs(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync_numrecs(ncid);
-    if (!f || err || !f->indep) return err;
+    if (!f || !f->indep || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     return ncsfi_agreef(f, agree_numrecs(f));
 }
 
@@ -585,7 +606,7 @@ int ncsf_flush(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_flush(ncid);
-    if (!f || err) return err;
+    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     return flush_subfiles(f);
 }
 
@@ -673,7 +694,7 @@ int ncsf_end_indep_data(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_end_indep_data(ncid);
-    if (!f || err) return err;
+    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     return leave_indep(f);
 }
 

@@ -125,8 +125,9 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int n = 0, npnc = 0, err = NC_NOERR;
-    if (!all && num < 0) return NC_EINVAL;
-    if (!all && num > 0 && !reqs) return NC_EINVAL;
+    int bad = !all && (num < 0 || (num > 0 && !reqs));
+    if (bad && !collective) return NC_EINVAL;
+    if (bad) num = 0; /* joins the others' collective steps with nothing */
 
     /* ours, in posting order */
     ncsf_pending **mine = malloc(sizeof(ncsf_pending *) * (all ? ncsfi_pending_count(f) + 1 : num + 1));
@@ -184,6 +185,7 @@ run:;
     /* a wait on NC_REQ_ALL/NC_*_REQ_ALL has no statuses: PnetCDF reports
      * none of the requests' own errors there */
     if (!err && !all) err = first;
+    if (bad) err = NC_EINVAL; /* this rank's arguments, after every collective step */
     free(ps);
     free(mine);
     free(slot);
