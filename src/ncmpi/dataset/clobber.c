@@ -84,10 +84,7 @@ static int collect_from(ncsf_file *old, const char *id, int rank, int nprocs, nc
         }
     }
     for (int i = 0; i < nvars; i++)
-        if (vars[i]) {
-            sf_layout_free(vars[i]->lay);
-            ncsfi_var_free(vars[i]);
-        }
+        ncsfi_var_free(vars[i]);
     free(vars);
     return err;
 }

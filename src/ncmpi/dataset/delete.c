@@ -61,7 +61,6 @@ static int remove_subfiles(const char *path, int ncid)
                 int e = remove_subfile(f, v, k);
                 if (!err) err = e;
             }
-            sf_layout_free(v->lay);
             ncsfi_var_free(v);
         }
     }

@@ -92,12 +92,8 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
 void ncsfi_file_free(ncsf_file *f)
 {
     if (!f) return;
-    for (int i = 0; i < f->nvars_cap; i++)
-        if (f->vars[i]) {
-            /* the layout belongs to the engine context once added */
-            if (!f->vars[i]->in_ctx) sf_layout_free(f->vars[i]->lay);
-            ncsfi_var_free(f->vars[i]);
-        }
+    ncsfi_unregister(f);
+    for (int i = 0; i < f->nvars_cap; i++) ncsfi_var_free(f->vars[i]);
     free(f->vars);
     ncsfi_pending_free_all(f);
     if (f->ctx) sf_context_free(f->ctx);
@@ -202,7 +198,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     }
     if (err) {
         if (ncid >= 0) ncmpi_abort(ncid);
-        if (f) { ncsfi_unregister(f); ncsfi_file_free(f); }
+        ncsfi_file_free(f);
         share_reason(comm, err, why, msg, msglen);
         if (ncidp) *ncidp = -1;
     } else {
@@ -416,7 +412,6 @@ static void drop(ncsf_file *f)
 {
     if (!f) return;
     int ncid = f->ncid;
-    ncsfi_unregister(f);
     ncsfi_file_free(f);
     ncmpi_close(ncid);
 }
@@ -664,7 +659,6 @@ int ncsf_close(int ncid)
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
     err = ncsfi_agreef(f, err);
-    ncsfi_unregister(f);
     ncsfi_file_free(f);
     return err;
 }
@@ -676,7 +670,6 @@ int ncsf_abort(int ncid)
     if (f) {
         /* no collective flush: leave open subfiles to the process's end */
         f->ctx = NULL;
-        ncsfi_unregister(f);
         ncsfi_file_free(f);
     }
     return err;

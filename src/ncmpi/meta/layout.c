@@ -157,9 +157,12 @@ int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int n
     return NC_NOERR;
 }
 
+/* The one destroy of a variable: its layout goes with it unless the
+ * engine context owns it (in_ctx, ncsfi_add_layouts). */
 void ncsfi_var_free(ncsf_var *v)
 {
     if (!v) return;
+    if (!v->in_ctx) sf_layout_free(v->lay);
     if (v->names)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
@@ -290,7 +293,6 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     *vp = v;
     return NC_NOERR;
 nomem:
-    sf_layout_free(v->lay);
     ncsfi_var_free(v);
     return NC_ENOMEM;
 }

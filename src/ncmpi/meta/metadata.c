@@ -568,7 +568,7 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
     *vp = v;
     v = NULL;
 out:
-    if (v) { sf_layout_free(v->lay); ncsfi_var_free(v); }
+    ncsfi_var_free(v);
     free(st);
     free(ct);
     free(nm);

@@ -111,7 +111,6 @@ static int check_var(ncsf_file *f, int sid, const char *path, MPI_Offset size, n
                         "(it says it is subfile %d of %d)", path, name, index, sv->nfiles);
         err = NC_EVARMETA;
     }
-    sf_layout_free(sv->lay);
     ncsfi_var_free(sv);
     if (err) return err;
     sf_offsets o;
