@@ -110,12 +110,12 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
     char id[33];
     s->paths = NULL;
     s->n = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &nprocs);
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS)
+        rank = -1, nprocs = 1, err = NC_EMPI; /* looks for nothing; the agreement fails */
     /* one process looks first: a plain file (the common case) costs the
      * others nothing */
     if (rank == 0) found = old_dataset(path);
-    if ((MPI_Bcast)(&found, 1, MPI_INT, 0, comm) != MPI_SUCCESS) found = 0;
+    if ((MPI_Bcast)(&found, 1, MPI_INT, 0, comm) != MPI_SUCCESS) found = 0, err = NC_EMPI;
     if (found && ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) == NC_NOERR) {
         ncsf_file *old = calloc(1, sizeof *old);
         dataset_id(ncid, id);

@@ -72,8 +72,8 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
         f->hints.aggregate = -1;
         if (!err && split_path(f, path)) err = NC_ENOMEM;
         if (!err && info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS) err = NC_ENOMEM;
-        MPI_Comm_rank(comm, &f->rank);
-        MPI_Comm_size(comm, &f->nprocs);
+        if (MPI_Comm_rank(comm, &f->rank) != MPI_SUCCESS || MPI_Comm_size(comm, &f->nprocs) != MPI_SUCCESS)
+            err = NC_EMPI;
         if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
         if (ncid >= 0) f->swap_mode = ncsfi_swap_mode(ncid);
     } else {
@@ -82,7 +82,9 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
     err = ncsfi_agree(comm, yield, err);
     if (err) {
         ncsfi_file_free(f);
-        if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
+        /* dup is still ours only when f could not be made: nothing more to
+         * report than the error already agreed */
+        if (dup != MPI_COMM_NULL && MPI_Comm_free(&dup) != MPI_SUCCESS && !err) err = NC_EMPI;
         return err;
     }
     *fp = f;
@@ -148,8 +150,8 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
 {
     int rank, size, who;
     char buf[512];
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
+        rank = 0, size = 1; /* no reason shared: each says ncmpi_strerror's */
     int have = mine && *mine ? rank : size;
     if ((MPI_Allreduce)(&have, &who, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) who = size;
     if (who < size) {

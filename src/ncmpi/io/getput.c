@@ -174,12 +174,13 @@ static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
         int err = ncsfi_itype_of_mpi(c->buftype, &p->itype), size;
         MPI_Aint lb, extent;
         if (err) return err;
-        MPI_Type_size(c->buftype, &size);
-        MPI_Type_get_extent(c->buftype, &lb, &extent);
+        if (MPI_Type_size(c->buftype, &size) != MPI_SUCCESS ||
+            MPI_Type_get_extent(c->buftype, &lb, &extent) != MPI_SUCCESS)
+            return NC_EMPI;
         if (c->bufcount < 0 || (MPI_Offset)size * c->bufcount != p->nelems * ncsfi_xsize(p->itype))
             return NC_EIOMISMATCH;
         int ni, na, nd, comb;
-        MPI_Type_get_envelope(c->buftype, &ni, &na, &nd, &comb);
+        if (MPI_Type_get_envelope(c->buftype, &ni, &na, &nd, &comb) != MPI_SUCCESS) return NC_EMPI;
         p->packed = comb != MPI_COMBINER_NAMED && (lb != 0 || extent != size || comb != MPI_COMBINER_CONTIGUOUS);
         p->buftype = c->buftype;
         p->bufcount = c->bufcount;
