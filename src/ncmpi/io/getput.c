@@ -189,6 +189,9 @@ static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
     return NC_NOERR;
 }
 
+/* Longer than most on purpose: the checks run in PnetCDF's order (mode,
+ * coordinates, counts, buffer), and that order is what the differential
+ * tester holds ncsf to; one function keeps it readable top to bottom. */
 int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                   ncsf_prepared *p)
 {
