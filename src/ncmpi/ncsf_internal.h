@@ -209,7 +209,7 @@ int ncsfi_multi_wait(int ncid, int posted, int *reqs, int err, int collective);
 int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp);
 /* ... and its one destroy: unregistered, its variables (each with the
- * layout it owns, ncsfi_var_free), pending requests, engine context, info
+ * layout it owns, ncsfi_var_destroy), pending requests, engine context, info
  * and communicator. A context still there is freed collectively: callers
  * reach this on every rank (an agreed failure), or took it first (close,
  * abort). */
@@ -237,6 +237,8 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
                   int npart, const int *pdims, const int *pgrid, const char *group,
                   ncsf_var **vp);
 /* the one destroy of a variable, and of its layout unless in_ctx */
+void ncsfi_var_destroy(ncsf_var *v);
+/* the variable alone, for programs that free its layout themselves */
 void ncsfi_var_free(ncsf_var *v);
 sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             int record, int npart, const int *pdims,

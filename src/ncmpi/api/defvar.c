@@ -182,7 +182,7 @@ out:
 static void plan_free(def_plan *dp)
 {
     ncsfi_atts_free(dp->atts);
-    ncsfi_var_free(dp->v);
+    ncsfi_var_destroy(dp->v);
     dp->atts = NULL;
     dp->v = NULL;
 }

@@ -84,7 +84,7 @@ static int collect_from(ncsf_file *old, const char *id, int rank, int nprocs, nc
         }
     }
     for (int i = 0; i < nvars; i++)
-        ncsfi_var_free(vars[i]);
+        ncsfi_var_destroy(vars[i]);
     free(vars);
     return err;
 }

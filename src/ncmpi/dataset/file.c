@@ -95,7 +95,7 @@ void ncsfi_file_free(ncsf_file *f)
 {
     if (!f) return;
     ncsfi_unregister(f);
-    for (int i = 0; i < f->nvars_cap; i++) ncsfi_var_free(f->vars[i]);
+    for (int i = 0; i < f->nvars_cap; i++) ncsfi_var_destroy(f->vars[i]);
     free(f->vars);
     ncsfi_pending_free_all(f);
     if (f->ctx) sf_context_free(f->ctx);

@@ -164,10 +164,19 @@ int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int n
 
 /* The one destroy of a variable: its layout goes with it unless the
  * engine context owns it (in_ctx, ncsfi_add_layouts). */
-void ncsfi_var_free(ncsf_var *v)
+void ncsfi_var_destroy(ncsf_var *v)
 {
     if (!v) return;
     if (!v->in_ctx) sf_layout_free(v->lay);
+    ncsfi_var_free(v);
+}
+
+/* The variable's own memory, its layout left alone: the programs outside
+ * the library that free the layout themselves (tools/, benchmarks/format,
+ * the fuzz target) call this; the library calls ncsfi_var_destroy. */
+void ncsfi_var_free(ncsf_var *v)
+{
+    if (!v) return;
     if (v->names)
         for (int k = 0; k < v->nfiles; k++) free(v->names[k]);
     free(v->names);
@@ -298,6 +307,6 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     *vp = v;
     return NC_NOERR;
 nomem:
-    ncsfi_var_free(v);
+    ncsfi_var_destroy(v);
     return NC_ENOMEM;
 }

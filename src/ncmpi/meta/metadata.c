@@ -572,7 +572,7 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
     *vp = v;
     v = NULL;
 out:
-    ncsfi_var_free(v);
+    ncsfi_var_destroy(v);
     free(st);
     free(ct);
     free(nm);
