@@ -27,15 +27,15 @@ if ! probe; then
   probe || { echo "fuzz.sh: clang cannot link -fsanitize=fuzzer" >&2; exit 1; }
 fi
 rm -f /tmp/ncsf-fuzz-probe
-[ -f src/ncmpi/api_getput.c ] || { echo "fuzz.sh: build the tree first (bash scripts/setup.sh)" >&2; exit 1; }
+[ -f src/ncmpi/api/api_getput.c ] || { echo "fuzz.sh: build the tree first (bash scripts/setup.sh)" >&2; exit 1; }
 pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' Makefile)
 out=build-fuzz
 mkdir -p "$out/obj" "$out/corpus"
 export MPICH_CC=clang
 flags="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -DHAVE_CONFIG_H"
-incs="-I$top -I$top/include -I$top/src/subfile -I$top/src/ncmpi -I$top/test/fuzz -I$pnc/include"
+incs="-I$top -I$top/include -I$top/src/subfile -I$top/src/ncmpi -I$top/src/ncmpi/base -I$top/src/ncmpi/api -I$top/test/fuzz -I$pnc/include"
 objs=()
-for src in src/subfile/*.c src/ncmpi/*.c test/fuzz/fuzz_attrs.c test/fuzz/fuzz_libfuzzer.c; do
+for src in src/subfile/*.c src/ncmpi/*/*.c test/fuzz/fuzz_attrs.c test/fuzz/fuzz_libfuzzer.c; do
   o=$out/obj/$(echo "$src" | tr / _).o
   mpicc $flags -fsanitize=fuzzer-no-link $incs -c "$src" -o "$o"
   objs+=("$o")

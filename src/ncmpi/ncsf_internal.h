@@ -29,7 +29,7 @@
 #define NCSF_ATT_PREFIX "subfiling_"
 #define NCSF_NAME_MAX 255 /* bytes of one file name (a directory entry) */
 
-/* ---- hints.c ---------------------------------------------------------- */
+/* ---- meta/hints.c ------------------------------------------------------ */
 typedef struct ncsf_hints {
     int enable;    /* -1 not given, 0 disable, 1 enable */
     int nfiles;    /* 0 not given */
@@ -59,7 +59,7 @@ int ncsfi_hints_check_file_grid(const ncsf_hints *h, char *msg, int msglen);
 void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere, int print,
                       char *seen, size_t seenlen, const char *where);
 
-/* ---- env_hints.c: NCSF_HINTS and PNETCDF_HINTS' subfiling keys -------- */
+/* ---- meta/env_hints.c: NCSF_HINTS and PNETCDF_HINTS' subfiling keys ---- */
 /* user's info with the environment's hints over it, in a new info for the
  * caller to free; MPI_INFO_NULL when the environment adds nothing. */
 int ncsfi_env_info(MPI_Comm comm, MPI_Info user, MPI_Info *out);
@@ -69,7 +69,7 @@ int ncsfi_pnetcdf_env_quiet(char **saved);
 void ncsfi_pnetcdf_env_restore(char *saved);
 void ncsfi_hints_free(ncsf_hints *h);
 
-/* ---- the state of one open dataset ------------------------------------ */
+/* ---- the state of one open dataset ------------------------------------- */
 typedef struct ncsf_var {
     int varid;
     nc_type xtype;
@@ -143,23 +143,57 @@ typedef struct ncsf_file {
     struct ncsf_vsize *vsize; /* the single-file layout (varsize.c) */
 } ncsf_file;
 
-/* ---- registry.c ------------------------------------------------------- */
+/* ---- base/registry.c: the open datasets by ncid ------------------------ */
 ncsf_file *ncsfi_lookup(int ncid);
 int ncsfi_register(ncsf_file *f);
 void ncsfi_unregister(ncsf_file *f);
 ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
-int ncsfi_route(int ncid, int varid);
-/* put: the call writes (a put in a read-only dataset is NC_EPERM first) */
-int ncsfi_route_collective(int ncid, int varid, int put);
+
+/* ---- base/errors.c ----------------------------------------------------- */
+int ncsfi_error_from_engine(int sf_err);
 int ncsfi_route_error(ncsf_file *f, int bits, int mine);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* ---- hidden_atts.c ----------------------------------------------------- */
+/* ---- base/collective.c: the shape of every collective entry point ------ */
+/* The worst (lowest) of every rank's err, on every rank; yield as
+ * sf_wait_request. Never made to fail by fault injection. */
+int ncsfi_agree(MPI_Comm comm, int yield, int err);
+/* The same over the file's communicator. */
+int ncsfi_agreef(const ncsf_file *f, int err);
+/* A collective entry point, step by step (collective.c says the shape):
+ *   ncsf_coll c; ncsfi_coll_begin_file(&c, f);
+ *   ncsfi_coll_note(&c, local_check());        local checks
+ *   if (ncsfi_coll_agree(&c)) return c.err;     one agreement
+ *   ncsfi_coll_note(&c, step_every_rank_takes());
+ *   return ncsfi_coll_end(&c);                  one agreement on the outcome */
+typedef struct ncsf_coll {
+    MPI_Comm comm;
+    int yield;
+    int err;     /* the first error noted here, or the agreed one */
+} ncsf_coll;
+void ncsfi_coll_begin(ncsf_coll *c, MPI_Comm comm, int yield);
+void ncsfi_coll_begin_file(ncsf_coll *c, const ncsf_file *f);
+/* keeps the first error noted; returns it */
+int ncsfi_coll_note(ncsf_coll *c, int err);
+/* the worst error of every rank, on every rank (also into c->err) */
+int ncsfi_coll_agree(ncsf_coll *c);
+int ncsfi_coll_end(ncsf_coll *c);
+/* A collective entry point that calls PnetCDF first: whether ncsf's own
+ * collective steps follow is agreed (every rank takes them, or none); the
+ * rank keeps PnetCDF's code (own), else gets the worst of the others'. */
+int ncsfi_agree_pnetcdf(const ncsf_file *f, int own);
+
+/* ---- api/route.c: ncsf or PnetCDF -------------------------------------- */
+int ncsfi_route(int ncid, int varid);
+/* put: the call writes (a put in a read-only dataset is NC_EPERM first) */
+int ncsfi_route_collective(int ncid, int varid, int put);
+
+/* ---- meta/hidden_atts.c ------------------------------------------------ */
 /* varid's attribute count as the API shows it (ncsf's own left out) */
 int ncsfi_visible_natts(int ncid, int varid, int *nattsp);
 
-/* ---- multi.c: mput/mget (api_getput.m4) -------------------------------- */
+/* ---- api/multi.c: mput/mget (api_getput.m4) ---------------------------- */
 /* 1: ncid has subfiled variables, its mput/mget are served as iput/iget
  * and one wait; 0: PnetCDF's own; NC_EBADID: no dataset of ours. */
 int ncsfi_route_multi(int ncid);
@@ -180,17 +214,18 @@ int ncsfi_multi_check(int ncid, int num, const int *varids, int put, nc_type ity
                       int kind, MPI_Offset *const *starts, MPI_Offset *const *counts,
                       MPI_Offset *const *strides);
 
-/* ---- file.c ----------------------------------------------------------- */
+/* ---- dataset/file.c ---------------------------------------------------- */
+/* The one create of a dataset's state (collective, agreed) ... */
 int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp);
+/* ... and its one destroy: unregistered, its variables (each with the
+ * layout it owns, ncsfi_var_destroy), pending requests, engine context, info
+ * and communicator. A context still there is freed collectively: callers
+ * reach this on every rank (an agreed failure), or took it first (close,
+ * abort). */
 void ncsfi_file_free(ncsf_file *f);
-/* The worst (lowest) of every rank's err, on every rank; yield as
- * sf_wait_request. Never made to fail by fault injection. */
-int ncsfi_agree(MPI_Comm comm, int yield, int err);
-/* The same over the file's communicator. */
-int ncsfi_agreef(const ncsf_file *f, int err);
 
-/* ---- varsize.c: PnetCDF's size limits with every variable in one file -- */
+/* ---- dataset/varsize.c: PnetCDF's size limits with every variable in one file -- */
 /* Before the base file's enddef (arguments as ncmpi__enddef's): NC_EVARSIZE
  * on every rank where PnetCDF would refuse the dataset laid out with each
  * subfiled variable at its whole shape. Collective. */
@@ -205,14 +240,14 @@ void ncsfi_varsize_free(ncsf_file *f);
 int ncsfi_varsize_discard(ncsf_file *f, int *dropped);
 int ncsfi_varsize_unrepresentable(nc_type xtype, int ndims, const MPI_Offset *gsize, int record);
 
-/* ---- locate.c: from a path to its dataset ------------------------------ */
+/* ---- dataset/locate.c: from a path to its dataset ---------------------- */
 int ncsfi_regular_file(const char *path);
 int ncsfi_is_subfile(int ncid);
 /* The base file of the subfile open as ncid (opened by path), checked
  * against the subfile's own recorded name, and the dataset's directory. */
 int ncsfi_locate_base(int ncid, const char *path, char **base, char **dsdir, char *why, int whylen);
 
-/* ---- layout.c: partition a variable and name its subfiles ------------- */
+/* ---- meta/layout.c (and base/paths.c): partition a variable and name its subfiles --- */
 /* The block grid of a variable partitioned along pdims (sorted; order[p]
  * is pdims[p]'s position in subfiling_dims): the counts of subfiling_pgrid
  * (pgrid_spec) when given, which must agree with nfiles_given (0: not
@@ -230,6 +265,9 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
                   const int *dimids, const MPI_Offset *gsize, int record,
                   int npart, const int *pdims, const int *pgrid, const char *group,
                   ncsf_var **vp);
+/* the one destroy of a variable, and of its layout unless in_ctx */
+void ncsfi_var_destroy(ncsf_var *v);
+/* the variable alone, for programs that free its layout themselves */
 void ncsfi_var_free(ncsf_var *v);
 sf_layout *ncsfi_layout_new(int id, int ndims, const MPI_Offset *gsize,
                             int record, int npart, const int *pdims,
@@ -255,7 +293,7 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
                         int *npart, int *pdims, int *order, int quiet);
 
-/* ---- metadata.c: the subfiling attributes ----------------------------- */
+/* ---- meta/metadata.c: the subfiling attributes ------------------------- */
 typedef struct ncsf_atts ncsf_atts;
 int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, const char *varname, ncsf_atts **out);
 int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index);
@@ -292,14 +330,14 @@ int ncsfi_new_dataset_id(ncsf_file *f);
 /* The name a subfile records for itself (relative to the dataset's dir). */
 int ncsfi_own_subfile_name(int ncid, char **name);
 
-/* ---- state.c: did the writer close the dataset? --------------------- */
+/* ---- dataset/state.c: did the writer close the dataset? ---------------- */
 enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2 };
 int ncsfi_put_state(int ncid, int state);
 int ncsfi_read_state(int ncid);
 int ncsfi_state_begin_writing(ncsf_file *f);
 int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
 
-/* ---- clobber.c: a create over an old dataset removes its subfiles ------ */
+/* ---- dataset/clobber.c: a create over an old dataset removes its subfiles --- */
 typedef struct { char **paths; int n; } ncsf_stale;
 /* Collective, before ncmpi_create with NC_CLOBBER: this rank's share of
  * the old dataset's subfiles at path (each verified to be one), read
@@ -309,7 +347,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
 void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);
 
-/* ---- raw_bytes.c: the only bytes written outside PnetCDF's API -------- */
+/* ---- subfiles/raw_bytes.c: the only bytes written outside PnetCDF's API --- */
 int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const char *name,
                            const char *old_value, const char *new_value);
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
@@ -322,7 +360,7 @@ int ncsfi_raw_reserve(const char *path, MPI_Offset extra, MPI_Offset *len);
  * NC_EWRITE */
 int ncsfi_raw_space_error(const char *path);
 
-/* ---- subfiles.c and subfile_*.c: the life of the subfiles -------------- */
+/* ---- subfiles/subfiles.c and subfile_*.c: the life of the subfiles ----- */
 /* A subfile: block k of lead (the variable whose varid is its file_id). */
 typedef struct { ncsf_var *lead; int k; } ncsf_slot;
 /* The subfiles this rank is home of (of new variables only if only_new). */
@@ -351,7 +389,7 @@ int ncsfi_subfile_hints(ncsf_file *f, ncsf_var *lead, int k, const char *path, M
  * ones only, if only_new) start in the open subfile sid, recorded. */
 int ncsfi_record_offsets(ncsf_file *f, ncsf_var *lead, int k, int sid, int only_new);
 
-/* ---- att_write.c: the application's attributes ------------------------ */
+/* ---- subfiles/att_write.c: the application's attributes ---------------- */
 /* NC_ENAMEINUSE for one of ncsf's own names in a dataset with subfiling. */
 int ncsfi_att_name_check(int ncid, int varid, const char *name);
 /* After an attribute call on varid that returned err: notes a change to a
@@ -383,7 +421,7 @@ void ncsfi_broken_message(ncsf_file *f, const ncsf_var *v);
 int ncsfi_learn_offsets(void *arg, int file_id, int block);
 int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end);
 
-/* ---- convert.c -------------------------------------------------------- */
+/* ---- base/convert.c ---------------------------------------------------- */
 int ncsfi_xsize(nc_type t);
 MPI_Datatype ncsfi_mpi_type_of(nc_type t);
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
@@ -406,7 +444,7 @@ enum { NCSF_SWAP_AUTO = 0, NCSF_SWAP_ENABLE = 1, NCSF_SWAP_DISABLE = 2 };
 int ncsfi_swap_mode(int ncid);
 int ncsfi_swap_in_place(int mode, size_t nbytes);
 
-/* ---- getput.c: one call on a subfiled variable ------------------------ */
+/* ---- io/getput.c: one call on a subfiled variable ---------------------- */
 enum { NCSF_VAR1, NCSF_VAR, NCSF_VARA, NCSF_VARS, NCSF_VARM, NCSF_VARN };
 enum { NCSF_MODE_INDEP, NCSF_MODE_COLL, NCSF_MODE_NB, NCSF_MODE_BPUT };
 
@@ -450,27 +488,28 @@ typedef struct ncsf_prepared {
     int range_err;
 } ncsf_prepared;
 
-/* ---- max_req.c: PnetCDF's 2 GiB limit on one request ------------------ */
+/* ---- io/max_req.c: PnetCDF's 2 GiB limit on one request ------------------ */
 /* NC_EMAX_REQ when a request of nelems elements of xsize bytes is over it */
 int ncsfi_max_req(MPI_Offset nelems, int xsize);
 /* 1 when the puts (put) or gets among ps add up to more than it */
 int ncsfi_max_req_over(ncsf_prepared *const *ps, int n, int put);
 
-void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode);
 /* vard_flatten.c: a file type as runs of bytes, in type-map order */
 typedef struct { MPI_Offset *off, *len; size_t n, cap; int err; } ncsfi_segs;
 int ncsfi_flatten_type(MPI_Datatype t, ncsfi_segs *s);
-int ncsfi_dispatch(int ncid, int varid, ncsf_call *c);
 int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                   ncsf_prepared *p);
 int ncsfi_finish(ncsf_prepared *p);
 void ncsfi_release(ncsf_prepared *p);
 int ncsfi_keep_buftype(ncsf_prepared *p);
-int ncsfi_error_from_engine(int sf_err);
 int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
               int caller_err, int dirs);
 
-/* ---- nonblocking.c ---------------------------------------------------- */
+/* ---- api/dispatch.c: one put or get call on a subfiled variable -------- */
+void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode);
+int ncsfi_dispatch(int ncid, int varid, ncsf_call *c);
+
+/* ---- io/nonblocking.c -------------------------------------------------- */
 int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c);
 void ncsfi_pending_free_all(ncsf_file *f);
 int ncsfi_pending_count(const ncsf_file *f);

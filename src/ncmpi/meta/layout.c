@@ -18,30 +18,35 @@ static int used_twice(int ndims, const int *dimids, int d)
     return 0;
 }
 
+/* No subfiling_dims: the first dimension after the record dimension
+ * that the variable uses once. */
+static int default_pdim(ncsf_file *f, const char *varname, int ndims, const int *dimids, int record,
+                        int *npart, int *pdims, int *order, int quiet)
+{
+    if (record && ndims < 2) {
+        if (!quiet) ncsfi_set_error(f, f->rank == 0, "variable %s: a record variable needs a "
+                        "dimension besides the record dimension to be subfiled", varname);
+        return NC_EINVAL;
+    }
+    int d = record ? 1 : 0;
+    while (d < ndims && used_twice(ndims, dimids, d)) d++;
+    if (d == ndims) {
+        if (!quiet) ncsfi_set_error(f, f->rank == 0, "variable %s: every dimension it could be split "
+                        "along appears twice in it (v(d,d)), and a subfile defines a dimension once: "
+                        "it cannot be subfiled", varname);
+        return NC_EINVAL;
+    }
+    *npart = 1;
+    pdims[0] = d;
+    order[0] = 0;
+    return NC_NOERR;
+}
+
 int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
                         const int *dimids, int record, const char *spec,
                         int *npart, int *pdims, int *order, int quiet)
 {
-    if (!spec) {
-        if (record && ndims < 2) {
-            if (!quiet) ncsfi_set_error(f, f->rank == 0, "variable %s: a record variable needs a "
-                            "dimension besides the record dimension to be subfiled", varname);
-            return NC_EINVAL;
-        }
-        /* the first dimension after the record dimension that it uses once */
-        int d = record ? 1 : 0;
-        while (d < ndims && used_twice(ndims, dimids, d)) d++;
-        if (d == ndims) {
-            if (!quiet) ncsfi_set_error(f, f->rank == 0, "variable %s: every dimension it could be split "
-                            "along appears twice in it (v(d,d)), and a subfile defines a dimension once: "
-                            "it cannot be subfiled", varname);
-            return NC_EINVAL;
-        }
-        *npart = 1;
-        pdims[0] = d;
-        order[0] = 0;
-        return NC_NOERR;
-    }
+    if (!spec) return default_pdim(f, varname, ndims, dimids, record, npart, pdims, order, quiet);
     char *copy = strdup(spec), *save = NULL;
     if (!copy) return NC_ENOMEM;
     int n = 0, err = NC_NOERR;
@@ -157,6 +162,18 @@ int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int n
     return NC_NOERR;
 }
 
+/* The one destroy of a variable: its layout goes with it unless the
+ * engine context owns it (in_ctx, ncsfi_add_layouts). */
+void ncsfi_var_destroy(ncsf_var *v)
+{
+    if (!v) return;
+    if (!v->in_ctx) sf_layout_free(v->lay);
+    ncsfi_var_free(v);
+}
+
+/* The variable's own memory, its layout left alone: the programs outside
+ * the library that free the layout themselves (tools/, benchmarks/format,
+ * the fuzz target) call this; the library calls ncsfi_var_destroy. */
 void ncsfi_var_free(ncsf_var *v)
 {
     if (!v) return;
@@ -290,7 +307,6 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     *vp = v;
     return NC_NOERR;
 nomem:
-    sf_layout_free(v->lay);
-    ncsfi_var_free(v);
+    ncsfi_var_destroy(v);
     return NC_ENOMEM;
 }

@@ -304,8 +304,9 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (!collective && !f->indep) return NC_ENOTINDEP;
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
-    if (!all && num < 0) return NC_EINVAL;
-    if (!all && num > 0 && !reqs) return NC_EINVAL;
+    int bad = !all && (num < 0 || (num > 0 && !reqs));
+    if (bad && !collective) return NC_EINVAL;
+    if (bad) num = 0; /* joins the others' collective steps with nothing */
 
     int pnc_pending = 0;
     ncmpi_inq_nreqs(ncid, &pnc_pending);
@@ -314,6 +315,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
                   malloc(sizeof(int) * (room + (size_t)pnc_pending + 1)),
                   malloc(sizeof(int) * (room + (size_t)pnc_pending + 1)), 0, 0};
     int err = wait_go(f, num, reqs, statuses, collective, pnc_pending, &w);
+    if (bad) err = NC_EINVAL; /* this rank's arguments, after every collective step */
     free(w.mine);
     free(w.slot);
     free(w.pnc);

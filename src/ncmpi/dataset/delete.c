@@ -61,8 +61,7 @@ static int remove_subfiles(const char *path, int ncid)
                 int e = remove_subfile(f, v, k);
                 if (!err) err = e;
             }
-            sf_layout_free(v->lay);
-            ncsfi_var_free(v);
+            ncsfi_var_destroy(v);
         }
     }
     f->ncid = -1;

@@ -112,10 +112,10 @@ int ncsfi_subfile_pnetcdf_info(ncsf_file *f, const char *path, int create, MPI_I
     int err = MPI_Info_create(&info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
     (void)f;
     if (!err && hints != MPI_INFO_NULL) {
-        MPI_Info_free(&info);
-        err = MPI_Info_dup(hints, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
+        err = MPI_Info_free(&info) != MPI_SUCCESS ? NC_EMPI
+              : MPI_Info_dup(hints, &info) == MPI_SUCCESS ? NC_NOERR : NC_ENOMEM;
     }
-    if (!err) MPI_Info_set(info, "pnetcdf_subfiling", "disable");
+    if (!err && MPI_Info_set(info, "pnetcdf_subfiling", "disable") != MPI_SUCCESS) err = NC_EMPI;
     if (!err) err = ncsfi_pnetcdf_env_quiet(&saved);
     /* exclusive: O_EXCL also refuses a symbolic link put there meanwhile */
     if (!err && create) err = ncmpi_create(MPI_COMM_SELF, path, NC_NOCLOBBER | format_cmode(f->format), info, sid);

@@ -191,7 +191,7 @@ out:
 static void plan_free(def_plan *dp)
 {
     ncsfi_atts_free(dp->atts);
-    if (dp->v) { sf_layout_free(dp->v->lay); ncsfi_var_free(dp->v); }
+    ncsfi_var_destroy(dp->v);
     dp->atts = NULL;
     dp->v = NULL;
 }
@@ -259,6 +259,9 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
                               : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
     if (!err && varid != dp.v->varid) err = NC_EINTERNAL;
     if (!err) err = ncsfi_atts_put(ncid, varid, dp.atts, -1);
+    /* the steps above can fail on one rank alone (PnetCDF's define-mode
+     * calls): the variable is subfiled on every rank or on none */
+    err = ncsfi_agreef(f, err);
     if (err) {
         if (newid) { f->dsid[0] = 0; drop_dataset_atts(ncid); }
         plan_free(&dp);

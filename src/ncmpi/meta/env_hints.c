@@ -70,7 +70,10 @@ static int overlay(MPI_Info info, const char *env, const char *prefix, int warn)
             if (warn) fprintf(stderr, "ncsf: %s: ignoring \"%s=\": no value\n", env, key);
             continue;
         }
-        MPI_Info_set(info, key, v);
+        if (MPI_Info_set(info, key, v) != MPI_SUCCESS) {
+            free(copy);
+            return NC_EMPI;
+        }
     }
     free(copy);
     return NC_NOERR;
@@ -82,7 +85,7 @@ int ncsfi_env_info(MPI_Comm comm, MPI_Info user, MPI_Info *out)
     int rank = 0, err;
     *out = MPI_INFO_NULL;
     if ((!a || !*a) && (!b || !strstr(b, "subfiling"))) return NC_NOERR; /* nothing to add */
-    MPI_Comm_rank(comm, &rank);
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return NC_EMPI;
     int warn = rank == 0 && !getenv("NCSF_QUIET");
     if (user != MPI_INFO_NULL) {
         if (MPI_Info_dup(user, out) != MPI_SUCCESS) return NC_ENOMEM;
@@ -92,7 +95,7 @@ int ncsfi_env_info(MPI_Comm comm, MPI_Info user, MPI_Info *out)
     /* PnetCDF's own subfiling keys are "pnetcdf_subfiling" and
      * "nc_num_subfiles": "subfiling" as a prefix takes only ncsf's */
     if ((err = overlay(*out, "PNETCDF_HINTS", "subfiling", 0)) || (err = overlay(*out, "NCSF_HINTS", NULL, warn))) {
-        MPI_Info_free(out);
+        if (MPI_Info_free(out) != MPI_SUCCESS && !err) err = NC_EMPI;
         return err;
     }
     return NC_NOERR;

@@ -84,10 +84,7 @@ static int collect_from(ncsf_file *old, const char *id, int rank, int nprocs, nc
         }
     }
     for (int i = 0; i < nvars; i++)
-        if (vars[i]) {
-            sf_layout_free(vars[i]->lay);
-            ncsfi_var_free(vars[i]);
-        }
+        ncsfi_var_destroy(vars[i]);
     free(vars);
     return err;
 }
@@ -113,12 +110,12 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
     char id[33];
     s->paths = NULL;
     s->n = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &nprocs);
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS)
+        rank = -1, nprocs = 1, err = NC_EMPI; /* looks for nothing; the agreement fails */
     /* one process looks first: a plain file (the common case) costs the
      * others nothing */
     if (rank == 0) found = old_dataset(path);
-    if ((MPI_Bcast)(&found, 1, MPI_INT, 0, comm) != MPI_SUCCESS) found = 0;
+    if ((MPI_Bcast)(&found, 1, MPI_INT, 0, comm) != MPI_SUCCESS) found = 0, err = NC_EMPI;
     if (found && ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) == NC_NOERR) {
         ncsf_file *old = calloc(1, sizeof *old);
         dataset_id(ncid, id);
@@ -127,7 +124,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
             (old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(""))) {
             old->ncid = ncid;
             old->rank = rank;
-            err = collect_from(old, id, rank, nprocs, s);
+            if (!err) err = collect_from(old, id, rank, nprocs, s);
         }
         if (old) free(old->dir);
         free(old);

@@ -42,7 +42,7 @@ static int named_itype(MPI_Datatype dt, nc_type *it)
     else if (dt == MPI_INTEGER || dt == MPI_INTEGER1 || dt == MPI_INTEGER2 || dt == MPI_INTEGER4 ||
              dt == MPI_INTEGER8) {
         int size = 0;
-        MPI_Type_size(dt, &size);
+        if (MPI_Type_size(dt, &size) != MPI_SUCCESS) return NC_EMPI;
         if (size == 1) *it = NC_BYTE;
         else if (size == 2) *it = NC_SHORT;
         else if (size == 4) *it = NC_INT;
@@ -50,7 +50,7 @@ static int named_itype(MPI_Datatype dt, nc_type *it)
         else return NC_EUNSPTETYPE;
     } else if (dt == MPI_REAL || dt == MPI_REAL4 || dt == MPI_REAL8 || dt == MPI_DOUBLE_PRECISION) {
         int size = 0;
-        MPI_Type_size(dt, &size);
+        if (MPI_Type_size(dt, &size) != MPI_SUCCESS) return NC_EMPI;
         if (size == 4) *it = NC_FLOAT;
         else if (size == 8) *it = NC_DOUBLE;
         else return NC_EUNSPTETYPE;
@@ -97,20 +97,21 @@ MPI_Datatype ncsfi_mpi_type_of(nc_type t)
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype)
 {
     int ni, na, nd, comb;
-    MPI_Type_get_envelope(dt, &ni, &na, &nd, &comb);
+    if (MPI_Type_get_envelope(dt, &ni, &na, &nd, &comb) != MPI_SUCCESS) return NC_EMPI;
     if (comb == MPI_COMBINER_NAMED) return named_itype(dt, itype);
     int ints[ni > 0 ? ni : 1];
     MPI_Aint addrs[na > 0 ? na : 1];
     MPI_Datatype types[nd > 0 ? nd : 1];
-    MPI_Type_get_contents(dt, ni, na, nd, ints, addrs, types);
+    if (MPI_Type_get_contents(dt, ni, na, nd, ints, addrs, types) != MPI_SUCCESS) return NC_EMPI;
     int err = NC_NOERR;
     nc_type first = NC_NAT;
     for (int i = 0; i < nd; i++) {
         nc_type t;
         int e = ncsfi_itype_of_mpi(types[i], &t);
-        int ni2, na2, nd2, c2;
-        MPI_Type_get_envelope(types[i], &ni2, &na2, &nd2, &c2);
-        if (c2 != MPI_COMBINER_NAMED) MPI_Type_free(&types[i]);
+        int ni2, na2, nd2, c2 = MPI_COMBINER_NAMED;
+        int m = MPI_Type_get_envelope(types[i], &ni2, &na2, &nd2, &c2);
+        if (m == MPI_SUCCESS && c2 != MPI_COMBINER_NAMED) m = MPI_Type_free(&types[i]);
+        if (m != MPI_SUCCESS && !e) e = NC_EMPI;
         if (e) { err = e; continue; }
         if (first == NC_NAT) first = t;
         else if (t != first) err = NC_EMULTITYPES;
@@ -267,10 +268,11 @@ int ncsfi_swap_mode(int ncid)
     int flag = 0, mode = NCSF_SWAP_AUTO;
     if (ncmpi_inq_file_info(ncid, &used) != NC_NOERR) return mode;
     if (used != MPI_INFO_NULL) {
-        MPI_Info_get(used, "nc_in_place_swap", MPI_MAX_INFO_VAL, val, &flag);
+        /* an info that cannot be read leaves the default (auto) */
+        if (MPI_Info_get(used, "nc_in_place_swap", MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS) flag = 0;
         if (flag && !strcasecmp(val, "enable")) mode = NCSF_SWAP_ENABLE;
         else if (flag && !strcasecmp(val, "disable")) mode = NCSF_SWAP_DISABLE;
-        MPI_Info_free(&used);
+        if (MPI_Info_free(&used) != MPI_SUCCESS) mode = NCSF_SWAP_AUTO;
     }
     return mode;
 }

@@ -145,7 +145,7 @@ static MPI_Offset growth_bound(ncsf_file *f, ncsf_var *lead, int sid, MPI_Offset
         char val[MPI_MAX_INFO_VAL + 1];
         for (int i = 0; i < 3; i++) {
             int flag = 0;
-            MPI_Info_get(used, keys[i], MPI_MAX_INFO_VAL, val, &flag);
+            if (MPI_Info_get(used, keys[i], MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS) flag = 0;
             if (flag && atoll(val) > align) align = atoll(val);
         }
         MPI_Info_free(&used);

@@ -118,6 +118,18 @@ static int parse_size(const char *key, const char *val, long long *out, char *ms
     return NC_NOERR;
 }
 
+/* One key of info into val (MPI_MAX_INFO_VAL + 1 bytes); NC_EMPI if MPI
+ * cannot read it. */
+static int info_get(MPI_Info info, const char *key, char *val, int *flag)
+{
+    *flag = 0;
+    return MPI_Info_get(info, key, MPI_MAX_INFO_VAL, val, flag) == MPI_SUCCESS ? NC_NOERR : NC_EMPI;
+}
+
+/* One block per key, in the order doc/user-guide.md lists them: longer
+ * than 80 lines because there are that many keys, not because a block is
+ * long (each value's parsing is split out: parse_positive, parse_grid,
+ * parse_bytes). */
 int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
 {
     char val[MPI_MAX_INFO_VAL + 1];
@@ -137,7 +149,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
     h->max_size = 0;
     if (info == MPI_INFO_NULL) return NC_NOERR;
 
-    MPI_Info_get(info, "subfiling", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling", val, &flag))) return err;
     if (flag) {
         if (!strcmp(val, "enable")) h->enable = 1;
         else if (!strcmp(val, "disable")) h->enable = 0;
@@ -146,18 +158,18 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
     }
-    MPI_Info_get(info, "subfiling_nfiles", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_nfiles", val, &flag))) return err;
     if (flag && (err = parse_positive("subfiling_nfiles", val, &h->nfiles, msg, msglen)))
         return err;
-    MPI_Info_get(info, "subfiling_pgrid", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_pgrid", val, &flag))) return err;
     if (flag) {
         if ((err = parse_grid(val, msg, msglen))) return err;
         if (!(h->pgrid = strdup(val))) return NC_ENOMEM;
     }
-    MPI_Info_get(info, "subfiling_max_open", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_max_open", val, &flag))) return err;
     if (flag && (err = parse_positive("subfiling_max_open", val, &h->max_open, msg, msglen)))
         return err;
-    MPI_Info_get(info, "subfiling_window", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_window", val, &flag))) return err;
     if (flag) { /* read by the engine (sf_context_create) */
         int w = 0;
         if ((err = parse_positive("subfiling_window", val, &w, msg, msglen))) return err;
@@ -166,9 +178,9 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
     }
-    MPI_Info_get(info, "subfiling_aggregate", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_aggregate", val, &flag))) return err;
     if (flag && (err = parse_bytes("subfiling_aggregate", val, &h->aggregate, msg, msglen))) return err;
-    MPI_Info_get(info, "subfiling_format", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_format", val, &flag))) return err;
     if (flag) {
         if (!strcmp(val, "1") || !strcmp(val, "2")) h->format = val[0] - '0';
         else {
@@ -176,15 +188,15 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
     }
-    MPI_Info_get(info, "subfiling_min_size", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_min_size", val, &flag))) return err;
     if (flag && (err = parse_bytes("subfiling_min_size", val, &h->min_size, msg, msglen))) return err;
-    MPI_Info_get(info, "subfiling_max_size", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_max_size", val, &flag))) return err;
     if (flag && (err = parse_size("subfiling_max_size", val, &h->max_size, msg, msglen))) return err;
-    MPI_Info_get(info, "subfiling_vars", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_vars", val, &flag))) return err;
     if (flag && !(h->vars = strdup(val))) return NC_ENOMEM;
-    MPI_Info_get(info, "subfiling_exclude", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_exclude", val, &flag))) return err;
     if (flag && !(h->exclude = strdup(val))) return NC_ENOMEM;
-    MPI_Info_get(info, "subfiling_incomplete", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_incomplete", val, &flag))) return err;
     if (flag) {
         if (!strcmp(val, "accept")) h->accept_incomplete = 1;
         else if (strcmp(val, "refuse")) {
@@ -192,7 +204,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
             return NC_EINVAL;
         }
     }
-    MPI_Info_get(info, "subfiling_group", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_group", val, &flag))) return err;
     if (flag) {
         if (!*val || strchr(val, '/')) {
             snprintf(msg, msglen, "hint subfiling_group=\"%s\" is not a name", val);
@@ -201,7 +213,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
         h->group = strdup(val);
         if (!h->group) return NC_ENOMEM;
     }
-    MPI_Info_get(info, "subfiling_dir", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_dir", val, &flag))) return err;
     if (flag) {
         if (!ncsfi_relative_path_ok(val)) {
             snprintf(msg, msglen, "hint subfiling_dir=\"%s\" is not a relative path of plain "
@@ -211,7 +223,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen)
         h->dir = strdup(val);
         if (!h->dir) return NC_ENOMEM;
     }
-    MPI_Info_get(info, "subfiling_dims", MPI_MAX_INFO_VAL, val, &flag);
+    if ((err = info_get(info, "subfiling_dims", val, &flag))) return err;
     if (flag) {
         if (!*val) {
             snprintf(msg, msglen, "hint subfiling_dims=\"\" names no dimension");
@@ -286,7 +298,7 @@ void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere,
 {
     int nkeys = 0;
     if (info == MPI_INFO_NULL || !print || getenv("NCSF_QUIET")) return;
-    MPI_Info_get_nkeys(info, &nkeys);
+    if (MPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS) return; /* nothing to warn of */
     for (int i = 0; i < nkeys; i++) {
         char key[MPI_MAX_INFO_KEY + 1];
         if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS || strncasecmp(key, "subf", 4)) continue;

@@ -476,6 +476,10 @@ static int grid_v2(ctxmsg *m, sf_layout *lay, int index)
 
 #define BADG(...) do { ncsfi_set_error(f, 0, __VA_ARGS__); err = NC_EVARMETA; goto out; } while (0)
 
+/* Left whole (about 100 lines): one sequence of checks over untrusted
+ * attributes, each failure through BADG to the one cleanup at out (the
+ * fuzz target drives exactly this function); the pieces that stand alone
+ * (get_ints, get_offsets, check_blocks, check_dims, grid_v2) are split. */
 int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
                          ncsf_var **vp, int *index)
 {
@@ -568,7 +572,7 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
     *vp = v;
     v = NULL;
 out:
-    if (v) { sf_layout_free(v->lay); ncsfi_var_free(v); }
+    ncsfi_var_destroy(v);
     free(st);
     free(ct);
     free(nm);

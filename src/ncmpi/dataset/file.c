@@ -16,17 +16,6 @@
 #include <sys/resource.h>
 #endif
 
-int ncsfi_agree(MPI_Comm comm, int yield, int err)
-{
-    int e = err;
-    return sf_agree_min(comm, yield, &e) == SF_OK ? e : err ? err : NC_EMPI;
-}
-
-int ncsfi_agreef(const ncsf_file *f, int err)
-{
-    return ncsfi_agree(f->comm, f->yield, err);
-}
-
 /* subfiling_max_open, or a default that leaves most descriptors to the
  * application, and subfiling_aggregate; the same on every rank (the handle
  * table and the choice of transfer depend on them). */
@@ -83,8 +72,8 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
         f->hints.aggregate = -1;
         if (!err && split_path(f, path)) err = NC_ENOMEM;
         if (!err && info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS) err = NC_ENOMEM;
-        MPI_Comm_rank(comm, &f->rank);
-        MPI_Comm_size(comm, &f->nprocs);
+        if (MPI_Comm_rank(comm, &f->rank) != MPI_SUCCESS || MPI_Comm_size(comm, &f->nprocs) != MPI_SUCCESS)
+            err = NC_EMPI;
         if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
         if (ncid >= 0) f->swap_mode = ncsfi_swap_mode(ncid);
     } else {
@@ -93,7 +82,9 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
     err = ncsfi_agree(comm, yield, err);
     if (err) {
         ncsfi_file_free(f);
-        if (dup != MPI_COMM_NULL) MPI_Comm_free(&dup);
+        /* dup is still ours only when f could not be made: nothing more to
+         * report than the error already agreed */
+        if (dup != MPI_COMM_NULL && MPI_Comm_free(&dup) != MPI_SUCCESS && !err) err = NC_EMPI;
         return err;
     }
     *fp = f;
@@ -103,12 +94,8 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
 void ncsfi_file_free(ncsf_file *f)
 {
     if (!f) return;
-    for (int i = 0; i < f->nvars_cap; i++)
-        if (f->vars[i]) {
-            /* the layout belongs to the engine context once added */
-            if (!f->vars[i]->in_ctx) sf_layout_free(f->vars[i]->lay);
-            ncsfi_var_free(f->vars[i]);
-        }
+    ncsfi_unregister(f);
+    for (int i = 0; i < f->nvars_cap; i++) ncsfi_var_destroy(f->vars[i]);
     free(f->vars);
     ncsfi_pending_free_all(f);
     if (f->ctx) sf_context_free(f->ctx);
@@ -164,8 +151,8 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
 {
     int rank, size, who;
     char buf[512];
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
+        rank = 0, size = 1; /* no reason shared: each says ncmpi_strerror's */
     int have = mine && *mine ? rank : size;
     if ((MPI_Allreduce)(&have, &who, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) who = size;
     if (who < size) {
@@ -199,7 +186,9 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
     }
     if (MPI_Bcast(&cmode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
-    /* PnetCDF's errors are agreed; ours above are the same everywhere */
+    /* PnetCDF's outcome and the broadcast agreed before ncsf's collective
+     * steps (ncsfi_file_new, attach): every rank takes them, or none */
+    err = ncsfi_agree(comm, yield, err);
     if (!err && (err = ncsfi_file_new(comm, yield, path, info, ncid, &f)) == NC_NOERR) {
         f->hints = h;
         memset(&h, 0, sizeof h);
@@ -212,7 +201,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     }
     if (err) {
         if (ncid >= 0) ncmpi_abort(ncid);
-        if (f) { ncsfi_unregister(f); ncsfi_file_free(f); }
+        ncsfi_file_free(f);
         share_reason(comm, err, why, msg, msglen);
         if (ncidp) *ncidp = -1;
     } else {
@@ -342,7 +331,9 @@ static int load_vars(ncsf_file *f)
 static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whylen)
 {
     char *base = NULL, *dsdir = NULL;
-    int err = ncsfi_locate_base(f->ncid, f->path, &base, &dsdir, why, whylen);
+    ncsf_coll c;
+    ncsfi_coll_begin_file(&c, f);
+    int err = ncsfi_coll_note(&c, ncsfi_locate_base(f->ncid, f->path, &base, &dsdir, why, whylen));
     int usable = 0;
     if (!err && f->rank == 0 && ncsfi_regular_file(base) == NC_NOERR) {
         /* the same dataset? (plain PnetCDF, this process alone) */
@@ -360,8 +351,10 @@ static int find_base(ncsf_file *f, int omode, char **reopen, char *why, int whyl
             ncmpi_close(bid);
         }
     }
-    err = ncsfi_agreef(f, err);
-    if (!err && MPI_Bcast(&usable, 1, MPI_INT, 0, f->comm) != MPI_SUCCESS) err = NC_EMPI;
+    /* rank 0's finding reaches every rank before the one agreement: a
+     * broadcast that fails on one rank fails the open on every rank */
+    ncsfi_coll_note(&c, MPI_Bcast(&usable, 1, MPI_INT, 0, f->comm) == MPI_SUCCESS ? NC_NOERR : NC_EMPI);
+    err = ncsfi_coll_agree(&c);
     if (!err && usable) {
         *reopen = base;
         base = NULL;
@@ -393,7 +386,11 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
      * header not padded with null bytes; the code is returned at the end */
     if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
     if (MPI_Bcast(&omode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
+    /* agreed before ncsf's collective steps: every rank takes them, or none */
+    int own = err;
+    err = ncsfi_agree(comm, yield, err);
     if (err) {
+        if (!own && ncid >= 0) ncmpi_close(ncid); /* opened here, failed elsewhere */
         snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
@@ -420,7 +417,6 @@ static void drop(ncsf_file *f)
 {
     if (!f) return;
     int ncid = f->ncid;
-    ncsfi_unregister(f);
     ncsfi_file_free(f);
     ncmpi_close(ncid);
 }
@@ -527,14 +523,27 @@ static int enddef_subfiles(ncsf_file *f)
     return err;
 }
 
+/* After PnetCDF's enddef returned own here: the subfiles made on every
+ * rank, or (PnetCDF failed somewhere) on none. */
+static int enddef_agreed(ncsf_file *f, int own)
+{
+    int err = ncsfi_agree_pnetcdf(f, own);
+    if (own) return own; /* still in define mode here, as PnetCDF is */
+    if (err) {
+        f->indef = 0;    /* in data mode here: the new variables refuse access */
+        return subfiles_created(f, err);
+    }
+    return enddef_subfiles(f);
+}
+
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncsfi_varsize_check(f, 0, 0, 0, 0);
-    if (!err) err = ncmpi_enddef(ncid);
-    if (!f || err) return err;
-    ncsfi_varsize_commit(f);
-    return enddef_subfiles(f);
+    if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
+    err = ncmpi_enddef(ncid);
+    if (f && !err) ncsfi_varsize_commit(f);
+    return f ? enddef_agreed(f, err) : err;
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
@@ -542,10 +551,10 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align);
-    if (!err) err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
-    if (!f || err) return err;
-    ncsfi_varsize_commit(f);
-    return enddef_subfiles(f);
+    if (err) return err;
+    err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
+    if (f && !err) ncsfi_varsize_commit(f);
+    return f ? enddef_agreed(f, err) : err;
 }
 
 static int leave_indep(ncsf_file *f);
@@ -556,8 +565,10 @@ int ncsf_redef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_redef(ncid);
-    if (!f || err) return err;
-    f->indef = 1;
+    if (!f) return err;
+    int agreed = ncsfi_agree_pnetcdf(f, err);
+    if (!err) f->indef = 1; /* as PnetCDF is here */
+    if (agreed) return agreed;
     return f->indep ? leave_indep(f) : NC_NOERR;
 }
 
@@ -584,7 +595,7 @@ int ncsf_sync(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync(ncid);
-    if (!f || err) return err;
+    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     int indep = f->indep && !f->readonly;
     if (indep && (err = ncsfi_agreef(f, agree_numrecs(f)))) return err;
     err = flush_subfiles(f);
@@ -599,7 +610,7 @@ int ncsf_sync_numrecs(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync_numrecs(ncid);
-    if (!f || err || !f->indep) return err;
+    if (!f || !f->indep || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     return ncsfi_agreef(f, agree_numrecs(f));
 }
 
@@ -607,7 +618,7 @@ int ncsf_flush(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_flush(ncid);
-    if (!f || err) return err;
+    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     return flush_subfiles(f);
 }
 
@@ -668,7 +679,6 @@ int ncsf_close(int ncid)
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
     err = ncsfi_agreef(f, err);
-    ncsfi_unregister(f);
     ncsfi_file_free(f);
     return err;
 }
@@ -680,7 +690,6 @@ int ncsf_abort(int ncid)
     if (f) {
         /* no collective flush: leave open subfiles to the process's end */
         f->ctx = NULL;
-        ncsfi_unregister(f);
         ncsfi_file_free(f);
     }
     return err;
@@ -698,7 +707,7 @@ int ncsf_end_indep_data(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_end_indep_data(ncid);
-    if (!f || err) return err;
+    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
     return leave_indep(f);
 }
 

@@ -111,8 +111,7 @@ static int check_var(ncsf_file *f, int sid, const char *path, MPI_Offset size, n
                         "(it says it is subfile %d of %d)", path, name, index, sv->nfiles);
         err = NC_EVARMETA;
     }
-    sf_layout_free(sv->lay);
-    ncsfi_var_free(sv);
+    ncsfi_var_destroy(sv);
     if (err) return err;
     sf_offsets o;
     if ((err = ncmpi_inq_varoffset(sid, svar, &o.begin)) || (err = ncmpi_inq_recsize(sid, &o.recsize)) ||

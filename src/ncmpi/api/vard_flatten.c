@@ -25,11 +25,12 @@ static void add(ncsfi_segs *s, MPI_Offset off, MPI_Offset len)
     s->len[s->n++] = len;
 }
 
-static MPI_Offset extent_of(MPI_Datatype t)
+static MPI_Offset extent_of(MPI_Datatype t, ncsfi_segs *s)
 {
     MPI_Aint lb, ext;
-    MPI_Type_get_extent(t, &lb, &ext);
-    return ext;
+    if (MPI_Type_get_extent(t, &lb, &ext) == MPI_SUCCESS) return ext;
+    s->err = NC_EMPI;
+    return 0;
 }
 
 static void flatten(MPI_Datatype t, MPI_Offset base, ncsfi_segs *s, int depth);
@@ -43,7 +44,7 @@ static void items(MPI_Datatype t, MPI_Offset base, MPI_Offset n, MPI_Offset step
 static void subarray(const int *v, MPI_Datatype t, MPI_Offset base, ncsfi_segs *s, int depth)
 {
     int nd = v[0], c = v[3 * nd + 1] == MPI_ORDER_C;
-    MPI_Offset ext = extent_of(t), idx[32] = {0}, step[32];
+    MPI_Offset ext = extent_of(t, s), idx[32] = {0}, step[32];
     int size[32], sub[32], st[32];
     if (nd < 1 || nd > 32) { s->err = NC_EINVAL; return; }
     for (int d = 0; d < nd; d++) { /* as C order */
@@ -67,10 +68,10 @@ static void flatten(MPI_Datatype t, MPI_Offset base, ncsfi_segs *s, int depth)
 {
     int ni, na, nt, comb;
     if (depth > 16) { s->err = NC_EINVAL; return; }
-    MPI_Type_get_envelope(t, &ni, &na, &nt, &comb);
+    if (MPI_Type_get_envelope(t, &ni, &na, &nt, &comb) != MPI_SUCCESS) { s->err = NC_EMPI; return; }
     if (comb == MPI_COMBINER_NAMED) {
         int size;
-        MPI_Type_size(t, &size);
+        if (MPI_Type_size(t, &size) != MPI_SUCCESS) { s->err = NC_EMPI; return; }
         add(s, base, size);
         return;
     }
@@ -78,8 +79,12 @@ static void flatten(MPI_Datatype t, MPI_Offset base, ncsfi_segs *s, int depth)
     MPI_Aint *a = malloc(sizeof(MPI_Aint) * (na + 1));
     MPI_Datatype *ty = malloc(sizeof(MPI_Datatype) * (nt + 1));
     if (!v || !a || !ty) { s->err = NC_ENOMEM; free(v); free(a); free(ty); return; }
-    MPI_Type_get_contents(t, ni, na, nt, v, a, ty);
-    MPI_Offset e = nt ? extent_of(ty[0]) : 0;
+    if (MPI_Type_get_contents(t, ni, na, nt, v, a, ty) != MPI_SUCCESS) {
+        s->err = NC_EMPI;
+        free(v); free(a); free(ty);
+        return;
+    }
+    MPI_Offset e = nt ? extent_of(ty[0], s) : 0;
     switch (comb) {
     case MPI_COMBINER_DUP: case MPI_COMBINER_RESIZED: flatten(ty[0], base, s, depth + 1); break;
     case MPI_COMBINER_CONTIGUOUS: items(ty[0], base, v[0], e, s, depth + 1); break;
@@ -102,15 +107,16 @@ static void flatten(MPI_Datatype t, MPI_Offset base, ncsfi_segs *s, int depth)
         for (int i = 0; i < v[0]; i++) items(ty[0], base + a[i], v[1], e, s, depth + 1);
         break;
     case MPI_COMBINER_STRUCT:
-        for (int i = 0; i < v[0]; i++) items(ty[i], base + a[i], v[1 + i], extent_of(ty[i]), s, depth + 1);
+        for (int i = 0; i < v[0]; i++) items(ty[i], base + a[i], v[1 + i], extent_of(ty[i], s), s, depth + 1);
         break;
     case MPI_COMBINER_SUBARRAY: subarray(v, ty[0], base, s, depth + 1); break;
     default: s->err = NC_EINVAL;
     }
     for (int i = 0; i < nt; i++) {
-        int a1, a2, a3, c2;
-        MPI_Type_get_envelope(ty[i], &a1, &a2, &a3, &c2);
-        if (c2 != MPI_COMBINER_NAMED) MPI_Type_free(&ty[i]);
+        int a1, a2, a3, c2 = MPI_COMBINER_NAMED;
+        int m = MPI_Type_get_envelope(ty[i], &a1, &a2, &a3, &c2);
+        if (m == MPI_SUCCESS && c2 != MPI_COMBINER_NAMED) m = MPI_Type_free(&ty[i]);
+        if (m != MPI_SUCCESS && !s->err) s->err = NC_EMPI;
     }
     free(v); free(a); free(ty);
 }

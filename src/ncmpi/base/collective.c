@@ -1,0 +1,61 @@
+/*
+ * collective.c: the shape every collective entry point of src/ncmpi takes
+ * (doc/architecture.md, "The collective discipline"):
+ *
+ *   1. local checks, each noted (ncsfi_coll_note);
+ *   2. one agreement on the worst error (ncsfi_coll_agree): from here on
+ *      every rank has the same error and goes the same way;
+ *   3. only steps that every rank takes, whatever they return on one rank
+ *      (each result noted, none returned early);
+ *   4. one agreement on the outcome (ncsfi_coll_end), which is returned.
+ *
+ * An agreement is one reduction to the minimum (netCDF errors are
+ * negative): the engine's sf_agree_min.
+ */
+#include "ncsf_internal.h"
+
+int ncsfi_agree(MPI_Comm comm, int yield, int err)
+{
+    int e = err;
+    return sf_agree_min(comm, yield, &e) == SF_OK ? e : err ? err : NC_EMPI;
+}
+
+int ncsfi_agreef(const ncsf_file *f, int err)
+{
+    return ncsfi_agree(f->comm, f->yield, err);
+}
+
+void ncsfi_coll_begin(ncsf_coll *c, MPI_Comm comm, int yield)
+{
+    c->comm = comm;
+    c->yield = yield;
+    c->err = NC_NOERR;
+}
+
+void ncsfi_coll_begin_file(ncsf_coll *c, const ncsf_file *f)
+{
+    ncsfi_coll_begin(c, f->comm, f->yield);
+}
+
+int ncsfi_coll_note(ncsf_coll *c, int err)
+{
+    if (!c->err) c->err = err;
+    return c->err;
+}
+
+int ncsfi_coll_agree(ncsf_coll *c)
+{
+    c->err = ncsfi_agree(c->comm, c->yield, c->err);
+    return c->err;
+}
+
+int ncsfi_coll_end(ncsf_coll *c)
+{
+    return ncsfi_coll_agree(c);
+}
+
+int ncsfi_agree_pnetcdf(const ncsf_file *f, int own)
+{
+    int worst = ncsfi_agreef(f, own);
+    return own ? own : worst;
+}
