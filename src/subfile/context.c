@@ -190,12 +190,6 @@ const sf_nodes *sf_context_nodes(const sf_context *ctx)
     return ctx->cstate ? &ctx->cstate->nodes : NULL;
 }
 
-void sf_count_sent(sf_context *ctx, int dest, MPI_Offset bytes)
-{
-    const sf_nodes *n = sf_context_nodes(ctx);
-    if (n && dest != ctx->rank && sf_nodes_of(n, dest) != n->node) ctx->counts.internode_bytes += bytes;
-}
-
 MPI_Offset sf_context_bytes_written(const sf_context *ctx) { return ctx->bytes_written; }
 MPI_Offset sf_context_bytes_read(const sf_context *ctx) { return ctx->bytes_read; }
 

@@ -120,3 +120,10 @@ int sf_nodes_of(const sf_nodes *n, int rank)
     if (n->node_of) return n->node_of[rank];
     return n->node_size > 0 ? rank / n->node_size : -1;
 }
+
+/* bytes a call sends to dest, counted when dest is on another node */
+void sf_count_sent(sf_context *ctx, int dest, MPI_Offset bytes)
+{
+    const sf_nodes *n = ctx->cstate ? &ctx->cstate->nodes : NULL;
+    if (n && dest != ctx->rank && sf_nodes_of(n, dest) != n->node) ctx->counts.internode_bytes += bytes;
+}

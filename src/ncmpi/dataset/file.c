@@ -623,7 +623,9 @@ int ncsf_flush(int ncid)
 }
 
 /* Requests posted and never waited for are dropped, as PnetCDF cancels
- * its own, and close says so with NC_EPENDING on every process. The
+ * its own, and close says so with NC_EPENDING on each process that left
+ * some (PnetCDF's answer, process by process: the close itself is done,
+ * collectively, everywhere). The
  * dataset keeps its mark: PnetCDF leaves a dataset that opens as usual
  * (the cancelled puts' records never counted, their values never there),
  * and so does ncsf; NC_EPENDING is the program's warning. */
@@ -634,7 +636,6 @@ static int drop_pending(ncsf_file *f)
         fprintf(stderr, "ncsf: rank %d: %d non-blocking request%s on subfiled variables still pending "
                 "at close: dropped\n", f->rank, n, n == 1 ? "" : "s");
     ncsfi_pending_free_all(f);
-    if ((MPI_Allreduce)(MPI_IN_PLACE, &n, 1, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) return NC_EMPI;
     return n ? NC_EPENDING : NC_NOERR;
 }
 
@@ -674,11 +675,12 @@ int ncsf_close(int ncid)
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
     e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize);
     if (!err) err = e;
-    if (!err) err = pending;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
     err = ncsfi_agreef(f, err);
+    /* requests this process left (ncsf's or PnetCDF's): its own warning */
+    if (!err) err = pending;
     ncsfi_file_free(f);
     return err;
 }
@@ -688,7 +690,9 @@ int ncsf_abort(int ncid)
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_abort(ncid);
     if (f) {
-        /* no collective flush: leave open subfiles to the process's end */
+        /* no collective flush: this process's part of the engine's
+         * context released alone (open subfiles left unclosed) */
+        if (f->ctx) sf_context_abort(f->ctx);
         f->ctx = NULL;
         ncsfi_file_free(f);
     }

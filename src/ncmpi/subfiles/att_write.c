@@ -285,7 +285,8 @@ int ncsfi_sync_var_atts(ncsf_file *f)
     /* every rank alike (the flags follow collective calls): the plans and
      * the offsets learnt of these subfiles are stale; a home keeps its own,
      * just recorded */
-    sf_context_forget_plans(f->ctx);
+    int forgot = sf_context_forget_plans(f->ctx);
+    if (forgot && !err) err = ncsfi_error_from_engine(forgot);
     for (int i = 0; i < f->nvars_cap; i++) {
         ncsf_var *lead = f->vars[i];
         if (!lead || !lead->created || lead->file_id != i || !file_changed(f, i)) continue;
