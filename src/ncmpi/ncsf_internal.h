@@ -410,7 +410,7 @@ int ncsfi_finish_subfiles(ncsf_file *f);
 /* Collective: the placeholders not yet holding their fill value given it
  * (a fixed one once, a record one for the records added since). */
 int ncsfi_fill_placeholders(ncsf_file *f);
-/* fill.c: at the enddef that made their subfiles, the subfiled record
+/* io/fill_records.c: at the enddef that made their subfiles, the subfiled record
  * variables new in it (isnew[varid]) in fill mode get their fill value in
  * every record the dataset already has, as PnetCDF fills them. Collective. */
 int ncsfi_fill_new_records(ncsf_file *f, const int *isnew);
