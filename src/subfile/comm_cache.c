@@ -52,13 +52,14 @@ static int share_state(MPI_Comm comm, int key, void *extra, void *in, void *out,
 static int at_finalize(MPI_Comm comm, int key, void *value, void *extra)
 {
     (void)comm, (void)key, (void)value, (void)extra;
+    int rc = MPI_SUCCESS;
     if (state_key != MPI_KEYVAL_INVALID) {
-        MPI_Comm_delete_attr(MPI_COMM_WORLD, state_key);
-        MPI_Comm_free_keyval(&state_key);
+        if (MPI_Comm_delete_attr(MPI_COMM_WORLD, state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
+        if (MPI_Comm_free_keyval(&state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
     }
-    MPI_Comm_free_keyval(&finalize_key);
+    if (MPI_Comm_free_keyval(&finalize_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
     state_key = finalize_key = MPI_KEYVAL_INVALID;
-    return MPI_SUCCESS;
+    return rc; /* MPI_Finalize hears of a failure */
 }
 
 /* The keyvals, made once per process (local). */

@@ -63,15 +63,14 @@ int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
     MPI_Comm node = MPI_COMM_NULL;
     int rank = 0, nrank = 0, nsize = 1, bad, lead, idx = 0, span[2] = {0, 0}, any[4] = {1, 1, 0, 0};
     memset(out, 0, sizeof *out);
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &out->nprocs);
-    bad = (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) != MPI_SUCCESS;
-    if (!bad) {
-        MPI_Comm_rank(node, &nrank);
-        MPI_Comm_size(node, &nsize);
+    bad = MPI_Comm_rank(comm, &rank) != MPI_SUCCESS;
+    if (MPI_Comm_size(comm, &out->nprocs) != MPI_SUCCESS || out->nprocs < 1) bad = 1, out->nprocs = 1;
+    bad |= (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) != MPI_SUCCESS;
+    if (node != MPI_COMM_NULL) {
+        if (MPI_Comm_rank(node, &nrank) != MPI_SUCCESS || MPI_Comm_size(node, &nsize) != MPI_SUCCESS) bad = 1;
         /* the node's highest rank and minus its lowest */
         int mine[2] = {rank, -rank};
-        bad = (MPI_Allreduce)(mine, span, 2, MPI_INT, MPI_MAX, node) != MPI_SUCCESS;
+        bad |= (MPI_Allreduce)(mine, span, 2, MPI_INT, MPI_MAX, node) != MPI_SUCCESS;
     }
     out->node_of = malloc(sizeof(int) * (size_t)out->nprocs);
     bad |= out->node_of == NULL || failed;
@@ -80,17 +79,17 @@ int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
     int mine[4] = {bad, span[0] + span[1] + 1 != nsize, nsize, -nsize};
     if ((MPI_Allreduce)(mine, any, 4, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) any[0] = 1;
     if (any[0]) {
-        if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
+        if (node != MPI_COMM_NULL && MPI_Comm_free(&node) != MPI_SUCCESS) any[0] = 1; /* failing already */
         int nomem = out->node_of == NULL || failed;
         sf_nodes_free(out);
         return nomem ? SF_ERR_NOMEM : SF_ERR_MPI;
     }
     if (!any[1] && any[2] == -any[3]) {
         /* the usual placement: nothing more to learn, nothing of size P */
-        MPI_Comm_free(&node);
+        int err = SF_MPI_OK(MPI_Comm_free(&node));
         sf_nodes_free(out);
         describe_blocks(out, rank, nsize);
-        return SF_OK;
+        return err;
     }
     /* a node's number: how many nodes have a lower first rank. Every
      * step is made whatever failed before it, and the outcome agreed. */
@@ -99,7 +98,7 @@ int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
     if (rank == 0) idx = 0; /* Exscan leaves rank 0's result undefined */
     bad |= (MPI_Bcast)(&idx, 1, MPI_INT, 0, node) != MPI_SUCCESS;
     bad |= (MPI_Allgather)(&idx, 1, MPI_INT, out->node_of, 1, MPI_INT, comm) != MPI_SUCCESS;
-    MPI_Comm_free(&node);
+    bad |= MPI_Comm_free(&node) != MPI_SUCCESS;
     if ((MPI_Allreduce)(&bad, &any[0], 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS || any[0]) {
         sf_nodes_free(out);
         return SF_ERR_MPI;

@@ -44,7 +44,7 @@ static int has_key(MPI_Info info, const char *key)
 {
     int len = 0, flag = 0;
     if (info == MPI_INFO_NULL) return 0;
-    MPI_Info_get_valuelen(info, key, &len, &flag);
+    if (MPI_Info_get_valuelen(info, key, &len, &flag) != MPI_SUCCESS) return 0; /* unreadable: not given */
     return flag;
 }
 

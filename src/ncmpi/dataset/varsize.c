@@ -173,8 +173,9 @@ static MPI_Offset hint(const ncsf_file *f, const char *key)
     }
     char val[MPI_MAX_INFO_VAL + 1];
     int flag = 0;
-    if (f->info != MPI_INFO_NULL) MPI_Info_get(f->info, key, MPI_MAX_INFO_VAL, val, &flag);
-    if (!flag) return 0;
+    if (f->info == MPI_INFO_NULL || MPI_Info_get(f->info, key, MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS ||
+        !flag)
+        return 0; /* not given (or not readable): PnetCDF's default */
     long long v = strtoll(val, NULL, 10);
     return v > 0 ? v : 0;
 }
@@ -185,8 +186,8 @@ static MPI_Offset striping_unit(const ncsf_file *f)
     char val[MPI_MAX_INFO_VAL + 1];
     int flag = 0;
     if (ncmpi_inq_file_info(f->ncid, &info) != NC_NOERR) return 0;
-    MPI_Info_get(info, "striping_unit", MPI_MAX_INFO_VAL, val, &flag);
-    MPI_Info_free(&info);
+    if (MPI_Info_get(info, "striping_unit", MPI_MAX_INFO_VAL, val, &flag) != MPI_SUCCESS) flag = 0;
+    if (MPI_Info_free(&info) != MPI_SUCCESS) flag = 0; /* as if not given */
     return flag ? strtoll(val, NULL, 10) : 0;
 }
 
@@ -359,12 +360,12 @@ int ncsfi_varsize_discard(ncsf_file *f, int *dropped)
     ncmpi_inq_header_size(f->ncid, &hsize);
     int err = ncmpi_abort(f->ncid); /* a new file is deleted */
     *dropped = hsize == 0;
-    MPI_Barrier(f->comm); /* every rank's delete done */
+    if (MPI_Barrier(f->comm) != MPI_SUCCESS && !err) err = NC_EMPI; /* every rank's delete done */
     if (*dropped && f->rank == 0) {
         int fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
         if (fd < 0 && !err) err = NC_EFILE;
         if (fd >= 0) close(fd);
     }
-    MPI_Barrier(f->comm);
+    if (MPI_Barrier(f->comm) != MPI_SUCCESS && !err) err = NC_EMPI;
     return err;
 }
