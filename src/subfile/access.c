@@ -117,6 +117,89 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
 
 enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32, FLAG_WRITE = 64 };
 
+/* Every rank goes by runs (some rank has many pieces), then the last
+ * reduction and the byte counts. */
+static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a)
+{
+    int err = sf_access_runs(ctx, c, a->mask >> 16, a->base_min, a->base_max,
+                             !(a->flags & KIND_FIXED) && (a->flags & KIND_RECORD));
+    c->rec_end = rec_end_of(c->nreq, c->reqs);
+    MPI_Offset ne = sf_nrequests_rec_end(c->nnreq, c->nreqs);
+    if (ne > c->rec_end) c->rec_end = ne;
+    int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
+    if (e != SF_OK) return e;
+    if (err == SF_OK) {
+        MPI_Offset b = request_bytes(c->nreq, c->reqs) + nrequest_bytes(c->nnreq, c->nreqs);
+        if (c->write) ctx->bytes_written += b;
+        else ctx->bytes_read += b;
+    }
+    return err;
+}
+
+/* Every rank reads its own pieces straight from the subfiles (direct.c),
+ * then the last reduction. */
+static int by_direct_read(sf_context *ctx, sf_call *c)
+{
+    double t0 = MPI_Wtime();
+    int err = sf_direct_read(ctx, c->nreq, c->reqs);
+    ctx->t_move += MPI_Wtime() - t0;
+    c->rec_end = rec_end_of(c->nreq, c->reqs);
+    int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
+    if (e != SF_OK) return e;
+    if (err == SF_OK) ctx->bytes_read += request_bytes(c->nreq, c->reqs);
+    return err;
+}
+
+/* Steps 3 to 5 of a call by a plan: reuse one or build it (rel or abs
+ * is its key, the other freed here), move the data, the last reduction. */
+static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *rel, size_t rlen,
+                   long long *abs, size_t alen)
+{
+    sf_agree0 a = *ap;
+    int err = SF_OK, e;
+    /* 3. reuse, or build */
+    int slot = sf_plan_most_recent(ctx, a.mask), evicted = SF_OK;
+    if (slot >= 0 && ctx->plans[slot]->relative && a.base_min != a.base_max) slot = -1;
+    MPI_Offset shift;
+    if (slot >= 0) {
+        shift = ctx->plans[slot]->relative && a.base_min >= 0 ? a.base_min : 0;
+        ctx->counts.plan_hits++;
+        free(rel);
+        free(abs);
+    } else {
+        /* a time series: every request on record variables at one first
+         * record makes a plan relative to that record */
+        int relative = !(a.flags & KIND_FIXED) && (a.flags & KIND_RECORD) && a.base_min == a.base_max;
+        shift = relative ? a.base_min : 0;
+        long long *key = relative ? rel : abs;
+        size_t klen = relative ? rlen : alen;
+        free(relative ? abs : rel);
+        sf_plan *built;
+        err = sf_plan_build(ctx, c->nreq, c->reqs, c->write, relative, shift, key, klen, &built);
+        if (err != SF_OK) return err; /* agreed */
+        evicted = sf_plan_store(ctx, built, &slot); /* local: told at the last reduction */
+    }
+    sf_plan *p = ctx->plans[slot];
+    p->last_use = ctx->plan_clock;
+
+    /* 4. move the data (record boxes of a relative plan are relative to
+     * the record base, which is the same on every rank) */
+    double t0 = MPI_Wtime();
+    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift) : sf_exec_mpiio(ctx, p, c->reqs, shift);
+    ctx->t_move += MPI_Wtime() - t0;
+    sf_keep(&err, evicted);
+
+    /* 5. the last reduction */
+    c->rec_end = rec_end_of(c->nreq, c->reqs);
+    e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
+    if (e != SF_OK) return e;
+    if (err == SF_OK) {
+        if (c->write) ctx->bytes_written += request_bytes(c->nreq, c->reqs);
+        else ctx->bytes_read += request_bytes(c->nreq, c->reqs);
+    }
+    return err;
+}
+
 int sf_access_all(sf_context *ctx, sf_call *c)
 {
     long long *rel = NULL, *abs = NULL;
@@ -176,75 +259,15 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     if (a.flags & FLAG_RUNS) { /* some rank has many pieces: every rank goes by runs */
         free(rel);
         free(abs);
-        err = sf_access_runs(ctx, c, a.mask >> 16, a.base_min, a.base_max,
-                             !(a.flags & KIND_FIXED) && (a.flags & KIND_RECORD));
-        c->rec_end = rec_end_of(c->nreq, c->reqs);
-        MPI_Offset ne = sf_nrequests_rec_end(c->nnreq, c->nreqs);
-        if (ne > c->rec_end) c->rec_end = ne;
-        e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
-        if (e != SF_OK) return e;
-        if (err == SF_OK) {
-            MPI_Offset b = request_bytes(c->nreq, c->reqs) + nrequest_bytes(c->nnreq, c->nreqs);
-            if (c->write) ctx->bytes_written += b;
-            else ctx->bytes_read += b;
-        }
-        return err;
+        return by_runs(ctx, c, &a);
     }
-
-    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) {
+    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) { /* every rank reads alone */
         free(rel);
         free(abs);
-        double t0 = MPI_Wtime();
-        err = sf_direct_read(ctx, c->nreq, c->reqs);
-        ctx->t_move += MPI_Wtime() - t0;
-        c->rec_end = rec_end_of(c->nreq, c->reqs);
-        e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
-        if (e != SF_OK) return e;
-        if (err == SF_OK) ctx->bytes_read += request_bytes(c->nreq, c->reqs);
-        return err;
+        return by_direct_read(ctx, c);
     }
 
-    /* 3. reuse, or build */
-    int slot = sf_plan_most_recent(ctx, a.mask), evicted = SF_OK;
-    if (slot >= 0 && ctx->plans[slot]->relative && a.base_min != a.base_max) slot = -1;
-    MPI_Offset shift;
-    if (slot >= 0) {
-        shift = ctx->plans[slot]->relative && a.base_min >= 0 ? a.base_min : 0;
-        ctx->counts.plan_hits++;
-        free(rel);
-        free(abs);
-    } else {
-        /* a time series: every request on record variables at one first
-         * record makes a plan relative to that record */
-        int relative = !(a.flags & KIND_FIXED) && (a.flags & KIND_RECORD) && a.base_min == a.base_max;
-        shift = relative ? a.base_min : 0;
-        long long *key = relative ? rel : abs;
-        size_t klen = relative ? rlen : alen;
-        free(relative ? abs : rel);
-        sf_plan *built;
-        err = sf_plan_build(ctx, c->nreq, c->reqs, c->write, relative, shift, key, klen, &built);
-        if (err != SF_OK) return err; /* agreed */
-        evicted = sf_plan_store(ctx, built, &slot); /* local: told at the last reduction */
-    }
-    sf_plan *p = ctx->plans[slot];
-    p->last_use = ctx->plan_clock;
-
-    /* 4. move the data (record boxes of a relative plan are relative to
-     * the record base, which is the same on every rank) */
-    double t0 = MPI_Wtime();
-    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift) : sf_exec_mpiio(ctx, p, c->reqs, shift);
-    ctx->t_move += MPI_Wtime() - t0;
-    sf_keep(&err, evicted);
-
-    /* 5. the last reduction */
-    c->rec_end = rec_end_of(c->nreq, c->reqs);
-    e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
-    if (e != SF_OK) return e;
-    if (err == SF_OK) {
-        if (c->write) ctx->bytes_written += request_bytes(c->nreq, c->reqs);
-        else ctx->bytes_read += request_bytes(c->nreq, c->reqs);
-    }
-    return err;
+    return by_plan(ctx, c, &a, rel, rlen, abs, alen);
 }
 
 typedef struct { int *k; int n, cap, err; } block_list;
