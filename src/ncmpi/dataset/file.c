@@ -387,10 +387,13 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
     if (MPI_Bcast(&omode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
     /* agreed before ncsf's collective steps: every rank takes them, or none */
-    int own = err;
     err = ncsfi_agree(comm, yield, err);
     if (err) {
-        if (!own && ncid >= 0) ncmpi_close(ncid); /* opened here, failed elsewhere */
+        /* opened on every rank (the failure came after): closed on every
+         * rank, ncmpi_close being collective; opened on some only: left
+         * open there, as a close would wait for the ranks without one */
+        int everywhere = ncsfi_agree(comm, yield, ncid >= 0 ? NC_NOERR : NC_EBADID) == NC_NOERR;
+        if (everywhere) ncmpi_close(ncid);
         snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
