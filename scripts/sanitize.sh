@@ -6,7 +6,7 @@
 #   bash scripts/sanitize.sh          (after scripts/setup.sh)
 #
 # The tests run in the quick tier (small sizes, 1, 2 and 4 processes; the
-# fault sweep t_inject at 1) unless NCSF_TIER=full is set: under
+# fault sweep t_inject at 1 and 2) unless NCSF_TIER=full is set: under
 # ASan every run costs two to three times its time, and the full tier at
 # every count made CI outrun its budget (NCSF_TEST_NP_MAX, 4 by default,
 # still bounds the counts).

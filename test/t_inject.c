@@ -80,6 +80,10 @@ static MPI_Info create_info(int mpiio)
     MPI_Info_set(info, "subfiling", "enable");
     /* two subfiles for three processes: the middle one shares both */
     MPI_Info_set(info, "subfiling_nfiles", "2");
+    /* the variables are small: subfiled all the same (the default
+     * subfiling_min_size would keep them in the base file, and the sweep
+     * would never reach a subfile) */
+    MPI_Info_set(info, "subfiling_min_size", "0");
     if (mpiio) MPI_Info_set(info, "subfiling_aggregate", "0");
     return info;
 }

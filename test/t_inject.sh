@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fault injection swept over every site of five scenarios, at 1 and 3
+# Fault injection swept over every site of five scenarios, at 1, 2 and 3
 # processes (t_inject.c). Needs a library configured with
 # --enable-fault-injection: scripts/reliability.sh builds one (with the
 # sanitizers) and runs this there; an ordinary build says SKIP.

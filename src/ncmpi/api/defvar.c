@@ -202,7 +202,7 @@ static void plan_free(def_plan *dp)
  * NC_EMULTIDEFINE_* code); subfiles cannot follow such a variable, which
  * is then left to PnetCDF, its codes and its header. */
 static int same_everywhere(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims,
-                           const int *dimids, int subfiled)
+                           const int *dimids, int subfiled, int *same)
 {
     uint64_t h = 1469598103934665603ULL; /* FNV-1a over what defines it */
 #define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ULL)
@@ -216,8 +216,10 @@ static int same_everywhere(ncsf_file *f, int ncid, const char *name, nc_type xty
 #undef MIX
     /* ~ reverses the order: both maxima are ours only if all are equal */
     long long v[2] = {(long long)(h >> 1), ~(long long)(h >> 1)}, m[2];
-    if (MPI_Allreduce(v, m, 2, MPI_LONG_LONG, MPI_MAX, f->comm) != MPI_SUCCESS) return 0;
-    return m[0] == v[0] && m[1] == v[1];
+    /* a reduction that failed on one rank is heard of on every rank */
+    int rc = MPI_Allreduce(v, m, 2, MPI_LONG_LONG, MPI_MAX, f->comm);
+    *same = rc == MPI_SUCCESS && m[0] == v[0] && m[1] == v[1];
+    return ncsfi_agreef(f, rc == MPI_SUCCESS ? NC_NOERR : NC_EMPI);
 }
 
 /* A def_var that failed after the dataset's own attributes were put: they
@@ -243,7 +245,9 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     /* everything that can fail on one process alone happens first, and is
      * agreed, before anything is defined: never half a variable */
     err = ncsfi_agreef(f, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
-    if (!err && !same_everywhere(f, ncid, name, xtype, ndims, dimids, dp.subfiled)) {
+    int same = 1;
+    if (!err) err = same_everywhere(f, ncid, name, xtype, ndims, dimids, dp.subfiled, &same);
+    if (!err && !same) {
         plan_free(&dp);
         dp.subfiled = 0;
     }

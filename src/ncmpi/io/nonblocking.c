@@ -116,6 +116,10 @@ static int is_ours(int id) { return id >= NCSF_REQ_BASE; }
 /* The requests a wait completes: ours in mine[0..n) (out of the pending
  * list), the caller's status slot of each in slot[] (-1: none), PnetCDF's
  * ids in pnc[0..npnc). */
+/* waits naming up to this many requests (ours and PnetCDF's) keep their
+ * lists on the stack */
+#define WAIT_ON_STACK 64
+
 typedef struct {
     ncsf_pending **mine;
     int *slot, n;
@@ -278,7 +282,7 @@ static int wait_go(ncsf_file *f, int num, int *reqs, int *statuses, int collecti
     }
     /* every process of a wait_all takes part, whatever its list */
     any = bad;
-    if (collective && MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, f->comm) != MPI_SUCCESS) any = 1;
+    if (collective) any = ncsfi_agreef(f, bad ? NC_EINVAL : NC_NOERR) != NC_NOERR;
     if (any) {
         for (int i = 0; i < w->n; i++) w->mine[i]->chosen = 0, w->mine[i]->stale = 1;
         w->n = 0;
@@ -311,15 +315,24 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     int pnc_pending = 0;
     ncmpi_inq_nreqs(ncid, &pnc_pending);
     size_t room = (size_t)ncsfi_pending_count(f) + (all ? 0 : (size_t)num) + 1;
-    wait_set w = {malloc(sizeof(ncsf_pending *) * room), malloc(sizeof(int) * room), 0,
-                  malloc(sizeof(int) * (room + (size_t)pnc_pending + 1)),
-                  malloc(sizeof(int) * (room + (size_t)pnc_pending + 1)), 0, 0};
+    size_t ids = room + (size_t)(pnc_pending > 0 ? pnc_pending : 0) + 1;
+    /* a small wait (the common one) needs no allocation: nothing to fail
+     * on one rank only, which would leave its PnetCDF requests pending */
+    ncsf_pending *mine_s[WAIT_ON_STACK];
+    int slot_s[WAIT_ON_STACK], pnc_s[WAIT_ON_STACK], pst_s[WAIT_ON_STACK];
+    int heap = ids > WAIT_ON_STACK;
+    wait_set w = {heap ? malloc(sizeof(ncsf_pending *) * room) : mine_s,
+                  heap ? malloc(sizeof(int) * room) : slot_s, 0,
+                  heap ? malloc(sizeof(int) * ids) : pnc_s,
+                  heap ? malloc(sizeof(int) * ids) : pst_s, 0, 0};
     int err = wait_go(f, num, reqs, statuses, collective, pnc_pending, &w);
     if (bad) err = NC_EINVAL; /* this rank's arguments, after every collective step */
-    free(w.mine);
-    free(w.slot);
-    free(w.pnc);
-    free(w.pst);
+    if (heap) {
+        free(w.mine);
+        free(w.slot);
+        free(w.pnc);
+        free(w.pst);
+    }
     return err;
 }
 
