@@ -236,8 +236,10 @@ static int write_file(flash *f, int which)
     return err ? err : e;
 }
 
-/* Read everything of one file back and count wrong values. */
-static long verify_file(flash *f, int which, int *errp)
+/* Read everything of one file back and count wrong values; the time of
+ * the reads themselves (open, the gets, close: not the checking) is
+ * added to rt (a restart's read, with the writer's decomposition). */
+static long verify_file(flash *f, int which, int *errp, bench_times *rt)
 {
     char path[4096];
     int ncid, err, plot = which != CHK, nu = plot ? NPLOT : NVAR, nb = f->nxb + (which == PLT_CRN), vid;
@@ -267,13 +269,18 @@ static long verify_file(flash *f, int which, int *errp)
         }
         return bad;
     }
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
     if ((err = bench_open(&f->cfg, path, &ncid))) { *errp = err; return 0; }
+    rt->open += MPI_Wtime() - t0;
     MPI_Offset st[4] = {b0, 0, 0, 0}, ct[4] = {L, nb, nb, nb};
     double *d = malloc(sizeof(double) * cells);
     for (int u = 0; u < nu && !err; u++) {
         int var = plot ? plot_vars[u] : u;
         err = ncmpi_inq_varid(ncid, unk_names[var], &vid);
+        t0 = MPI_Wtime();
         if (!err) err = ncmpi_get_vara_double_all(ncid, vid, st, ct, d);
+        rt->io += MPI_Wtime() - t0;
         size_t n = 0;
         for (int b = 0; b < f->lnb && !err; b++)
             for (int k = 0; k < nb; k++)
@@ -296,18 +303,24 @@ static long verify_file(flash *f, int which, int *errp)
         MPI_Offset c[2] = {L, 15}, n = a == 2 ? L * 15 : L;
         int *want = a == 0 ? lref : a == 1 ? ntype : gid;
         err = ncmpi_inq_varid(ncid, ints[a], &vid);
+        t0 = MPI_Wtime();
         if (!err) err = ncmpi_get_vara_int_all(ncid, vid, st, c, li);
+        rt->io += MPI_Wtime() - t0;
         for (MPI_Offset i = 0; i < n && !err; i++) bad += li[i] != want[i];
     }
     for (int a = 0; a < 3 && !err; a++) {
         MPI_Offset c[3] = {L, 3, 2}, n = a == 2 ? L * 6 : L * 3;
         double *want = dw + (a == 0 ? 0 : a == 1 ? L * 3 : L * 6);
         err = ncmpi_inq_varid(ncid, reals[a], &vid);
+        t0 = MPI_Wtime();
         if (!err) err = ncmpi_get_vara_double_all(ncid, vid, st, c, dd);
+        rt->io += MPI_Wtime() - t0;
         for (MPI_Offset i = 0; i < n && !err; i++) bad += dd[i] != (plot ? (double)(float)want[i] : want[i]);
     }
     free(li); free(lw); free(dd); free(dw); free(gid); free(d);
+    t0 = MPI_Wtime();
     int e = ncmpi_close(ncid);
+    rt->close += MPI_Wtime() - t0;
     *errp = err ? err : e;
     return bad;
 }
@@ -382,10 +395,17 @@ int main(int argc, char **argv)
                    f.cfg.nprocs, f.nxb, f.tot, total.open, total.io, total.close);
         bench_report(&f.cfg, "flash-io", "write", files, bytes, &total, 3 * 6 + NVAR + 2 * NPLOT, f.cfg.nprocs);
         long bad = 0, sum;
+        bench_times rt = {0, 0, 0};
         for (int w = 0; w < 3 && !err; w++) {
             int e = 0;
-            bad += verify_file(&f, w, &e);
+            bad += verify_file(&f, w, &e, &rt);
             err = bench_agree(e);
+        }
+        /* PnetCDF's subfiles are read by rank 0 alone, outside PnetCDF:
+         * no read time to compare */
+        if (!err && f.cfg.mode != MODE_PNC_SUBFILING) {
+            bench_reduce(&f.cfg, &rt);
+            bench_report(&f.cfg, "flash-io", "read", files, bytes, &rt, 3 * 6 + NVAR + 2 * NPLOT, f.cfg.nprocs);
         }
         MPI_Allreduce(&bad, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
         if (f.cfg.rank == 0)
