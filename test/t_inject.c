@@ -183,6 +183,16 @@ static int rewrite_dataset(const char *path, int seed)
 
 enum { SEED_A = 10, SEED_B = 20 };
 
+/* Every run starts from the same whole dataset B (the write scenarios
+ * replace it, the others read or rewrite it), so that the k-th call of a
+ * run is the k-th call of the recorded run: a run that failed half-way
+ * would otherwise change the next run's path (a create finds other
+ * subfiles to remove, an open a dataset still marked being written). */
+static void reset_target(void)
+{
+    EXPECT(&ts, write_dataset(path_b, SEED_B, 0, 0) == NC_NOERR, "writing the dataset the runs start from");
+}
+
 static int run(const char *scenario, int *wrong)
 {
     *wrong = 0;
@@ -237,10 +247,9 @@ int main(int argc, char **argv)
     snprintf(path_a, sizeof path_a, "%s/before.nc", dir);
     snprintf(path_b, sizeof path_b, "%s/swept.nc", dir);
     ts.where = scenario;
-    /* the dataset written before, and the one the read scenarios read */
+    /* the dataset written before, and the one the runs read or replace */
     EXPECT(&ts, write_dataset(path_a, SEED_A, 0, 0) == NC_NOERR, "writing the earlier dataset");
-    if (!strcmp(scenario, "read") || !strcmp(scenario, "rewrite"))
-        EXPECT(&ts, write_dataset(path_b, SEED_B, 0, 0) == NC_NOERR, "writing the dataset to read");
+    reset_target();
 
     /* where the scenario goes: the sites, rank by rank */
     int wrong, err;
@@ -268,6 +277,7 @@ int main(int argc, char **argv)
         if (ts.rank == rank) memcpy(list, ks, sizeof(long) * m);
         MPI_Bcast(list, (int)m, MPI_LONG, rank, MPI_COMM_WORLD);
         for (long i = 0; i < m; i++) {
+            reset_target();
             ncsf_fault_arm(rank, list[i]);
             err = run(scenario, &wrong);
             int fired = ncsf_fault_fired();
