@@ -8,7 +8,7 @@
 # against the MD5 sum in that package's .dsc, and builds a small
 # configuration: the shared library, HDF5 (bookworm's libhdf5-dev) and the
 # utilities (ncdump); no DAP, byte-range, S3, NCZarr, filter plugins,
-# tests, examples or documentation. About 5 minutes on 2 shared cores.
+# tests, examples or documentation. About 3 minutes on 2 shared cores.
 #
 #   bash scripts/netcdf410.sh            # then: make check TESTS=test/t_ncrc.sh
 #
