@@ -30,11 +30,15 @@ say()  { printf '[netcdf410] %s\n' "$*" >&2; }
 fail() { printf '[netcdf410] FAILED: %s\n' "$*" >&2; exit 1; }
 trap 'fail "command on line $LINENO exited with status $?"' ERR
 
-# the real path (.deps may be a symbolic link): the programs' run path
-mkdir -p "$prefix"
+# real paths (.deps may be a symbolic link): the programs' run path is the
+# prefix's, and CMake, run from a directory reached through a link, would
+# put the link's path in it (it maps its working directory's real path to
+# $PWD)
+mkdir -p "$prefix" "$src"
 prefix=$(cd "$prefix" && pwd -P)
+src=$(cd "$src" && pwd -P)
 if [ -x "$prefix/bin/nc-config" ] && [ "$("$prefix/bin/nc-config" --version)" = "netCDF $version" ] &&
-   ldd "$prefix/bin/ncdump" 2> /dev/null | grep -q "$prefix/lib/libnetcdf"; then
+   case $(ldd "$prefix/bin/ncdump" 2> /dev/null) in *"$prefix/lib/libnetcdf"*) true ;; *) false ;; esac; then
   say "netCDF-C $version already built in $prefix"
   exit 0
 fi
@@ -53,7 +57,6 @@ if [ -n "$missing" ]; then
 fi
 
 # ---- the source, checked against the .dsc ---------------------------------
-mkdir -p "$src"
 cd "$src"
 [ -f "$dsc" ] || curl -sSfL -o "$dsc" "$pool/$dsc" || fail "download $pool/$dsc"
 want=$(awk -v f="$tarball" '/^Files:/ {in_files = 1; next} /^[^ ]/ {in_files = 0}
