@@ -16,10 +16,38 @@
     ncsfnc_file *f = ncsfnc_find(ncid); \
     if (!f) return NC_EBADID
 
+/* netCDF-C 4.10 registers a magic number for a user-defined format from
+ * .ncrc (NETCDF.UDFn.MAGIC). One that classic files start with ("CDF")
+ * sends every classic open to the plugin, its own opens of the base file
+ * and the subfiles too, which would recurse: 1 if a slot holding this
+ * table has such a magic number. */
+static int classic_magic(const NC_Dispatch *me)
+{
+#ifdef NC_UDF9
+    static const int slot[] = {NC_UDF0, NC_UDF1, NC_UDF2, NC_UDF3, NC_UDF4,
+                               NC_UDF5, NC_UDF6, NC_UDF7, NC_UDF8, NC_UDF9};
+#else
+    static const int slot[] = {NC_UDF0, NC_UDF1};
+#endif
+    for (size_t i = 0; i < sizeof slot / sizeof slot[0]; i++) {
+        NC_Dispatch *t = NULL;
+        char magic[NC_MAX_MAGIC_NUMBER_LEN + 1] = {0};
+        if (nc_inq_user_format(slot[i], &t, magic) || t != me || !magic[0]) continue;
+        size_t n = strlen(magic) < 3 ? strlen(magic) : 3;
+        if (!strncmp(magic, "CDF", n)) return 1;
+    }
+    return 0;
+}
+
 static int ro_open(const char *path, int mode, int basepe, size_t *chunk, void *params,
                    const NC_Dispatch *table, int ncid)
 {
-    (void)basepe, (void)chunk, (void)params, (void)table;
+    (void)basepe, (void)chunk, (void)params;
+    if (classic_magic(table)) {
+        ncsfnc_say(NULL, "%s: refused: the plugin's format has a magic number classic files start with "
+                   "(NETCDF.UDFn.MAGIC in .ncrc); leave it out and open with NC_UDF0", path);
+        return NC_EINVAL;
+    }
     return ncsfnc_open(path, mode, ncid);
 }
 

@@ -134,4 +134,8 @@ int ncsfnc_typed_get(int ncid, int varid, const size_t *st, const size_t *ct, co
 extern const struct NC_Dispatch *ncsfnc_dispatch_table;
 int ncsfnc_register(void);
 
+/* preload.c: the entry netCDF-C 4.10's .ncrc loader calls
+ * (NETCDF.UDF0.INIT=ncsf_netcdf_init): the table, registered; NULL if not */
+const struct NC_Dispatch *ncsf_netcdf_init(void);
+
 #endif

@@ -11,7 +11,9 @@
  * Opening a subfiled dataset for writing returns NC_EPERM: netCDF-C would
  * write the placeholders.
  *
- * netCDF-C 4.10's .ncrc autoload calls ncsf_netcdf_init (NETCDF.UDF0.INIT).
+ * netCDF-C 4.10 loads the library itself when .ncrc names it
+ * (NETCDF.UDF0.LIBRARY, NETCDF.UDF0.INIT=ncsf_netcdf_init): it calls
+ * ncsf_netcdf_init and registers the dispatch table that returns.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -28,11 +30,13 @@ static void init_once(void)
     registered = ncsfnc_register();
 }
 
-/* netCDF-C 4.10 .ncrc: NETCDF.UDF0.INIT=ncsf_netcdf_init */
-int ncsf_netcdf_init(void)
+/* The table, registered as NC_UDF0 (netCDF-C 4.10's .ncrc loader, built
+ * with its default UDF self-load, registers it again in the slot .ncrc
+ * names, with .ncrc's MAGIC); NULL if netCDF-C refused it. */
+const struct NC_Dispatch *ncsf_netcdf_init(void)
 {
     pthread_once(&once, init_once);
-    return registered;
+    return registered == NC_NOERR ? ncsfnc_dispatch_table : NULL;
 }
 
 /* a classic file whose global attributes include subfiling_dataset_id */
