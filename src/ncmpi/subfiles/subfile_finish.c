@@ -146,7 +146,7 @@ int ncsfi_fill_placeholders(ncsf_file *f)
     return err;
 }
 
-int ncsfi_finish_subfiles(ncsf_file *f)
+int ncsfi_finish_own_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
     int n = 0, err = ncsfi_home_files(f, 0, &s, &n);
@@ -160,9 +160,13 @@ int ncsfi_finish_subfiles(ncsf_file *f)
         err = finish_file(f, v, s[j].k);
     }
     free(s);
-    err = ncsfi_agreef(f, err);
-    if (!err) err = ncsfi_fill_placeholders(f);
     return err;
+}
+
+int ncsfi_finish_subfiles(ncsf_file *f)
+{
+    int err = ncsfi_agreef(f, ncsfi_finish_own_subfiles(f));
+    return err ? err : ncsfi_fill_placeholders(f);
 }
 
 /* Where the base file's data ends by its header (what netCDF's validator
