@@ -73,8 +73,6 @@ typedef struct ncsf_engine_counts {
                              * straight from the subfiles its pieces lie
                              * in (no plan, no message, no extra copy)  */
     long long direct_boxes; /* ... the MPI-IO reads they took           */
-    long long direct_writes;/* collective writes each process did alone,
-                             * every piece one long run of its subfile  */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

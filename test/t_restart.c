@@ -3,11 +3,7 @@
  *
  *   t_restart write DIR   P processes write u(z,y,x) doubles and the
  *                         records of r(time,z,y,x) ints, each subfiled into
- *                         P blocks along z, rank i writing block i, and
- *                         w(z,wy,wx) doubles, 64 KiB a block: its aligned
- *                         put goes straight to the writer's own subfile
- *                         (one direct write, no plan, no message), a
- *                         strided put of it is planned; then
+ *                         P blocks along z, rank i writing block i; then
  *                         reopen and read back with the same decomposition:
  *                         every collective read goes straight to the
  *                         reader's own subfiles (ncsf_inq_engine_counts: one
@@ -31,18 +27,12 @@
 #define NY 8
 #define NX 16
 #define NREC 3
-#define WN 64 /* w's y and x: ZPER * WN * WN doubles, 64 KiB a block */
 
 static test_state ts;
 
 static double uval(long long z, long long y, long long x, int nz)
 {
     return test_value(NC_DOUBLE, (z * NY + y) * NX + x, 7 + nz);
-}
-
-static double wval(long long z, long long y, long long x)
-{
-    return (double)((z * WN + y) * WN + x) + 0.5;
 }
 
 static int rval(long long t, long long z, long long y, long long x)
@@ -54,58 +44,9 @@ static int rval(long long t, long long z, long long y, long long x)
     EXPECT(&ts, (b).field - (a).field == (want), "%s: %s grew by %lld, expected %lld", what, #field, \
            (long long)((b).field - (a).field), (long long)(want))
 
-/* w's block of this rank: aligned (one direct write) and then its odd x
- * again with a stride (planned); the same values both times. */
-static void write_w(int ncid, int w, MPI_Offset z0)
-{
-    ncsf_engine_counts c0, c1;
-    double *wb = malloc(sizeof(double) * ZPER * WN * WN);
-    for (int z = 0; z < ZPER; z++)
-        for (int y = 0; y < WN; y++)
-            for (int x = 0; x < WN; x++) wb[(z * WN + y) * WN + x] = wval(z0 + z, y, x);
-    MPI_Offset st[3] = {z0, 0, 0}, ct[3] = {ZPER, WN, WN}, sd[3] = {1, 1, 2};
-    ts.where = "aligned write";
-    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c0));
-    EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, w, st, ct, wb));
-    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c1));
-    EXPECT_DELTA(direct_writes, c0, c1, 1, ts.where);
-    EXPECT_DELTA(plan_builds, c0, c1, 0, ts.where);
-    EXPECT_DELTA(gather_msgs, c0, c1, 0, ts.where);
-    EXPECT_DELTA(runs_msgs, c0, c1, 0, ts.where);
-    /* odd x: runs of one element, gathered by a plan */
-    ts.where = "strided write";
-    for (int z = 0, q = 0; z < ZPER; z++)
-        for (int y = 0; y < WN; y++)
-            for (int x = 1; x < WN; x += 2) wb[q++] = wval(z0 + z, y, x);
-    st[2] = 1;
-    ct[2] = WN / 2;
-    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c0));
-    EXPECT_OK(&ts, ncmpi_put_vars_double_all(ncid, w, st, ct, sd, wb));
-    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c1));
-    EXPECT_DELTA(direct_writes, c0, c1, 0, ts.where);
-    EXPECT_DELTA(plan_builds, c0, c1, 1, ts.where);
-    free(wb);
-}
-
-/* w read back with the writers' decomposition, every value checked. */
-static void check_w(int ncid)
-{
-    int w;
-    MPI_Offset z0 = (MPI_Offset)ZPER * ts.rank, st[3] = {z0, 0, 0}, ct[3] = {ZPER, WN, WN};
-    double *wb = malloc(sizeof(double) * ZPER * WN * WN);
-    long long bad = 0;
-    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &w));
-    EXPECT_OK(&ts, ncmpi_get_vara_double_all(ncid, w, st, ct, wb));
-    for (int z = 0; z < ZPER; z++)
-        for (int y = 0; y < WN; y++)
-            for (int x = 0; x < WN; x++) bad += wb[(z * WN + y) * WN + x] != wval(z0 + z, y, x);
-    EXPECT(&ts, bad == 0, "w read back: %lld wrong values", bad);
-    free(wb);
-}
-
 static void write_file(const char *path)
 {
-    int ncid, d[4], u, r, wd[3], w;
+    int ncid, d[4], u, r;
     char nf[16];
     MPI_Info info;
     MPI_Offset nz = (MPI_Offset)ZPER * ts.nprocs, z0 = (MPI_Offset)ZPER * ts.rank;
@@ -121,10 +62,6 @@ static void write_file(const char *path)
     MPI_Info_set(info, "subfiling_dims", "z");
     EXPECT_OK(&ts, ncmpi_def_var(ncid, "u", NC_DOUBLE, 3, d + 1, &u, info));
     EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_INT, 4, d, &r, info));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "wy", WN, &wd[1]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "wx", WN, &wd[2]));
-    wd[0] = d[1];
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "w", NC_DOUBLE, 3, wd, &w, info));
     MPI_Info_free(&info);
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     double *ub = malloc(sizeof(double) * ZPER * NY * NX);
@@ -141,7 +78,6 @@ static void write_file(const char *path)
         st[0] = t;
         EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, r, st, ct, rb));
     }
-    write_w(ncid, w, z0);
     EXPECT_OK(&ts, ncmpi_close(ncid));
     free(ub);
     free(rb);
@@ -197,7 +133,6 @@ static void restart(const char *path)
     EXPECT_DELTA(runs_msgs, c0, c1, 0, ts.where);
     EXPECT_DELTA(file_opens, c0, c1, 2, ts.where); /* block rank of u and of r */
     EXPECT_DELTA(direct_boxes, c0, c1, 1 + NREC, ts.where);
-    check_w(ncid);
 
     /* rows shifted by one: two subfiles each, long runs: still alone */
     ts.where = "shifted rows";

@@ -1,8 +1,7 @@
 #!/bin/sh
 # A restart reads back what it wrote (t_restart.c): with the same
 # decomposition every collective read goes straight to the reader's own
-# subfiles (no plan, no gathering, counted on every rank), and so does
-# an aligned write of 64 KiB blocks (a strided one is planned); reads across
+# subfiles (no plan, no gathering, counted on every rank); reads across
 # subfiles in long runs stay direct, short strided ones are gathered;
 # then another process count reads everything; every value checked.
 . "$top_srcdir/test/common.sh"

@@ -115,7 +115,7 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32 };
+enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32, FLAG_WRITE = 64 };
 
 /* Every rank goes by runs (some rank has many pieces), then the last
  * reduction and the byte counts. */
@@ -136,20 +136,17 @@ static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a)
     return err;
 }
 
-/* Every rank reads or writes its own pieces straight from or to the
- * subfiles (direct.c), then the last reduction. */
-static int by_direct(sf_context *ctx, sf_call *c)
+/* Every rank reads its own pieces straight from the subfiles (direct.c),
+ * then the last reduction. */
+static int by_direct_read(sf_context *ctx, sf_call *c)
 {
     double t0 = MPI_Wtime();
-    int err = sf_direct_move(ctx, c->nreq, c->reqs, c->write);
+    int err = sf_direct_read(ctx, c->nreq, c->reqs);
     ctx->t_move += MPI_Wtime() - t0;
     c->rec_end = rec_end_of(c->nreq, c->reqs);
     int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
-    if (err == SF_OK) {
-        if (c->write) ctx->bytes_written += request_bytes(c->nreq, c->reqs);
-        else ctx->bytes_read += request_bytes(c->nreq, c->reqs);
-    }
+    if (err == SF_OK) ctx->bytes_read += request_bytes(c->nreq, c->reqs);
     return err;
 }
 
@@ -235,11 +232,12 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         if (err == SF_OK) err = sf_scratch_reserve(ctx, need);
     }
 
-    /* a read or a write this rank would rather do alone; any rank that
-     * would not makes every rank plan (the flags are or-ed; a rank that
-     * takes part with nothing has no objection) */
-    if (c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err &&
-        !sf_direct_eligible(ctx, c->nreq, c->reqs, c->write))
+    /* a read this rank would rather do alone; any rank that would not
+     * makes every rank plan (the flags are or-ed), and so does a write
+     * anywhere (a rank that takes part with nothing says it reads) */
+    if (c->write) kinds |= FLAG_WRITE;
+    if (!c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err &&
+        !sf_direct_eligible(ctx, c->nreq, c->reqs))
         kinds |= FLAG_GATHER;
 
     /* 2. the first reduction */
@@ -263,10 +261,10 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         free(abs);
         return by_runs(ctx, c, &a);
     }
-    if (!(a.flags & FLAG_GATHER)) { /* every rank reads or writes alone */
+    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) { /* every rank reads alone */
         free(rel);
         free(abs);
-        return by_direct(ctx, c);
+        return by_direct_read(ctx, c);
     }
 
     return by_plan(ctx, c, &a, rel, rlen, abs, alen);

@@ -11,13 +11,6 @@
  * message, no copy through a leader's buffer). Whether a call goes this
  * way is agreed in the call's first reduction (access.c): every process
  * must find its own pieces worth reading alone.
- *
- * Writes go the same way when every piece of every process is one long
- * run of its subfile (a checkpoint written with the decomposition the
- * subfiles follow): each process writes its runs with MPI_File_write_at
- * on its own handle, with no plan built, no message and no file view, so
- * that no two processes ever read-modify-write the same stretch of a
- * subfile. Anything else (short or strided pieces) is gathered by a plan.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +53,7 @@ typedef struct {
     int i, ok, err;
 } visit_arg;
 
-static int move_piece(sf_context *ctx, const sf_request *r, int i, int k, int write);
+static int read_piece(sf_context *ctx, const sf_request *r, int i, int k);
 
 static void check_block(int k, void *arg)
 {
@@ -70,28 +63,13 @@ static void check_block(int k, void *arg)
     if (run > 0 && !whole && run < SF_DIRECT_MIN_RUN) a->ok = 0;
 }
 
-/* A write goes alone only with pieces that are one run each, and long. */
-static void check_write_block(int k, void *arg)
-{
-    visit_arg *a = arg;
-    int whole;
-    MPI_Offset run = piece_run(a->r, k, &whole);
-    if (run > 0 && (!whole || run < SF_DIRECT_MIN_RUN)) a->ok = 0;
-}
-
 static void read_block(int k, void *arg)
 {
     visit_arg *a = arg;
-    sf_keep(&a->err, move_piece(a->ctx, a->r, a->i, k, 0));
+    sf_keep(&a->err, read_piece(a->ctx, a->r, a->i, k));
 }
 
-static void write_block(int k, void *arg)
-{
-    visit_arg *a = arg;
-    sf_keep(&a->err, move_piece(a->ctx, a->r, a->i, k, 1));
-}
-
-int sf_direct_eligible(const sf_context *ctx, int nreq, const sf_request *reqs, int write)
+int sf_direct_eligible(const sf_context *ctx, int nreq, const sf_request *reqs)
 {
     visit_arg a = {NULL, NULL, 0, 1, SF_OK};
     (void)ctx;
@@ -101,7 +79,7 @@ int sf_direct_eligible(const sf_context *ctx, int nreq, const sf_request *reqs, 
         for (int d = 0; d < r->lay->ndims; d++) empty |= r->count[d] <= 0;
         if (empty) continue;
         a.r = r;
-        sf_touched_blocks(r->lay, r->start, r->count, r->stride, write ? check_write_block : check_block, &a);
+        sf_touched_blocks(r->lay, r->start, r->count, r->stride, check_block, &a);
     }
     return a.ok;
 }
@@ -126,19 +104,8 @@ int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *me
     return err;
 }
 
-/* One box of this rank's, one run of the subfile, written whole. */
-static int write_run(MPI_File fh, const sf_mybox *m, const char *mem)
-{
-    MPI_Status st;
-    MPI_Count got = 0;
-    int rc = MPI_File_write_at(fh, m->b.disp, mem + m->moff, 1, m->mtype, &st);
-    if (rc != MPI_SUCCESS) return sf_error_from_mpi(rc, SF_ERR_WRITE);
-    if (MPI_Get_elements_x(&st, MPI_BYTE, &got) != MPI_SUCCESS || got != m->b.nbytes) return SF_ERR_WRITE;
-    return SF_OK;
-}
-
-/* The pieces of request i in block k, read or written. */
-static int move_piece(sf_context *ctx, const sf_request *r, int i, int k, int write)
+/* The pieces of request i in block k. */
+static int read_piece(sf_context *ctx, const sf_request *r, int i, int k)
 {
     sf_mybox *boxes = NULL;
     int n = 0, cap = 0;
@@ -150,23 +117,21 @@ static int move_piece(sf_context *ctx, const sf_request *r, int i, int k, int wr
         for (int j = 0; err == SF_OK && j < n; j++) {
             int run = sf_box_is_contiguous(&boxes[j].b);
             err = sf_mybox_types(&boxes[j], !run);
-            if (err == SF_OK && run && write) err = write_run(fh, &boxes[j], (const char *)r->buf);
-            else if (err == SF_OK)
+            if (err == SF_OK)
                 err = run ? sf_direct_read_run(ctx, fh, &boxes[j], (char *)r->buf, 0)
-                          : sf_rw_box(ctx, fh, &boxes[j], (char *)r->buf, 0, write);
-            if (!write) ctx->counts.direct_boxes++;
+                          : sf_rw_box(ctx, fh, &boxes[j], (char *)r->buf, 0, 0);
+            ctx->counts.direct_boxes++;
         }
     }
     for (int j = 0; j < n; j++) sf_mybox_free_types(&boxes[j]);
     free(boxes);
-    return sf_note_failure(ctx, err, r->lay->file_id, k, write);
+    return sf_note_failure(ctx, err, r->lay->file_id, k, 0);
 }
 
-int sf_direct_move(sf_context *ctx, int nreq, const sf_request *reqs, int write)
+int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs)
 {
     visit_arg a = {ctx, NULL, 0, 1, SF_OK};
-    if (write) ctx->counts.direct_writes++;
-    else ctx->counts.direct_calls++;
+    ctx->counts.direct_calls++;
     for (int i = 0; i < nreq; i++) {
         const sf_request *r = &reqs[i];
         int empty = 0;
@@ -174,7 +139,7 @@ int sf_direct_move(sf_context *ctx, int nreq, const sf_request *reqs, int write)
         if (empty) continue;
         a.r = r;
         a.i = i;
-        sf_touched_blocks(r->lay, r->start, r->count, r->stride, write ? write_block : read_block, &a);
+        sf_touched_blocks(r->lay, r->start, r->count, r->stride, read_block, &a);
     }
     return a.err;
 }

@@ -284,7 +284,6 @@ typedef struct sf_counts {
                           * create or open took the node census) */
     long direct_calls;   /* collective reads every rank did alone (direct.c) */
     long direct_boxes;   /* ... the MPI-IO reads they made */
-    long direct_writes;  /* collective writes every rank did alone */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to

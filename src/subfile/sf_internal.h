@@ -165,14 +165,12 @@ void sf_scratch_release(sf_context *ctx);
 int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
                   MPI_Offset record_base, long long *key, size_t keylen, sf_plan **planp);
 
-/* direct.c: collective reads and writes each rank carries out alone,
- * straight between the caller's buffer and the subfiles. Eligible
- * (local): for a read, every piece of this rank's is one run of its
- * subfile or made of long runs; for a write, every piece is one long run.
- * The transfer itself is local; its errors are agreed by the caller's
- * last reduction. */
-int sf_direct_eligible(const sf_context *ctx, int nreq, const sf_request *reqs, int write);
-int sf_direct_move(sf_context *ctx, int nreq, const sf_request *reqs, int write);
+/* direct.c: collective reads each rank carries out alone, straight into
+ * the caller's buffer. Eligible (local): every piece of this rank's is one
+ * run of its subfile or made of long runs. The read itself is local; its
+ * errors are agreed by the caller's last reduction. */
+int sf_direct_eligible(const sf_context *ctx, int nreq, const sf_request *reqs);
+int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs);
 /* One box of this rank's, one run of the subfile (at its disp + shift),
  * read into its place in mem (m->mtype); past the end reads as zero. */
 int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift);

@@ -79,6 +79,5 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->node = n ? n->node : 0;
     out->direct_reads = c.direct_calls;
     out->direct_boxes = c.direct_boxes;
-    out->direct_writes = c.direct_writes;
     return NC_NOERR;
 }
