@@ -374,7 +374,9 @@ MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);
 /* Bytes a subfile holding this variable is at least (-1: unknown here, or
  * more than 2^63). */
 MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
-int ncsfi_create_subfiles(ncsf_file *f);
+/* The subfiles of the variables the enddef defined, made by their homes;
+ * err: this rank's error so far, agreed in the first step. Collective. */
+int ncsfi_create_subfiles(ncsf_file *f, int err);
 /* A subfile opened (create 0, for writing) or created through PnetCDF on
  * MPI_COMM_SELF, PnetCDF's own subfiling kept out of it. */
 int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid);
@@ -407,6 +409,8 @@ int ncsfi_check_subfiles(ncsf_file *f);
  * not known here). */
 MPI_Offset ncsfi_file_size_expected(ncsf_file *f, const ncsf_var *lead, int k);
 int ncsfi_finish_subfiles(ncsf_file *f);
+/* Its local part: this rank's home subfiles finished (not agreed). */
+int ncsfi_finish_own_subfiles(ncsf_file *f);
 /* Collective: the placeholders not yet holding their fill value given it
  * (a fixed one once, a record one for the records added since). */
 int ncsfi_fill_placeholders(ncsf_file *f);

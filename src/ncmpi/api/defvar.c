@@ -196,13 +196,14 @@ static void plan_free(def_plan *dp)
     dp->v = NULL;
 }
 
-/* Is the definition (and whether it is subfiled) the same on every
- * process? One reduction. PnetCDF lets processes define a variable
+/* The plan's outcome agreed (the worst error of any process, as
+ * ncsfi_agreef has it) and, without one, is the definition (and whether
+ * it is subfiled) the same on every process? One reduction for both. PnetCDF lets processes define a variable
  * differently (safe mode off: process 0's header is written; on: an
  * NC_EMULTIDEFINE_* code); subfiles cannot follow such a variable, which
  * is then left to PnetCDF, its codes and its header. */
-static int same_everywhere(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims,
-                           const int *dimids, int subfiled, int *same)
+static int agree_plan(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims,
+                      const int *dimids, int subfiled, int *err)
 {
     uint64_t h = 1469598103934665603ULL; /* FNV-1a over what defines it */
 #define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ULL)
@@ -214,12 +215,16 @@ static int same_everywhere(ncsf_file *f, int ncid, const char *name, nc_type xty
         MIX(dimids[d]); MIX(len);
     }
 #undef MIX
-    /* ~ reverses the order: both maxima are ours only if all are equal */
-    long long v[2] = {(long long)(h >> 1), ~(long long)(h >> 1)}, m[2];
-    /* a reduction that failed on one rank is heard of on every rank */
-    int rc = MPI_Allreduce(v, m, 2, MPI_LONG_LONG, MPI_MAX, f->comm);
-    *same = rc == MPI_SUCCESS && m[0] == v[0] && m[1] == v[1];
-    return ncsfi_agreef(f, rc == MPI_SUCCESS ? NC_NOERR : NC_EMPI);
+    /* ~ reverses the order: both maxima are ours only if all are equal;
+     * the error codes are negative: the largest -err is the worst */
+    long long v[3] = {-(long long)*err, (long long)(h >> 1), ~(long long)(h >> 1)}, m[3];
+    /* it agrees on the outcome: a trusted reduction (fault.h) */
+    if ((MPI_Allreduce)(v, m, 3, MPI_LONG_LONG, MPI_MAX, f->comm) != MPI_SUCCESS) {
+        if (!*err) *err = NC_EMPI;
+        return 0;
+    }
+    *err = (int)-m[0];
+    return m[1] == v[1] && m[2] == v[2];
 }
 
 /* A def_var that failed after the dataset's own attributes were put: they
@@ -244,10 +249,8 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
         return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
     /* everything that can fail on one process alone happens first, and is
      * agreed, before anything is defined: never half a variable */
-    err = ncsfi_agreef(f, plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp));
-    int same = 1;
-    if (!err) err = same_everywhere(f, ncid, name, xtype, ndims, dimids, dp.subfiled, &same);
-    if (!err && !same) {
+    err = plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp);
+    if (!agree_plan(f, ncid, name, xtype, ndims, dimids, dp.subfiled, &err) && !err) {
         plan_free(&dp);
         dp.subfiled = 0;
     }

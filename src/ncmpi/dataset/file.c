@@ -516,8 +516,8 @@ static int enddef_subfiles(ncsf_file *f)
     /* the variables this enddef makes subfiles for */
     int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
     for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
-    int err = subfiles_created(f, ncsfi_agreef(f, isnew ? NC_NOERR : NC_ENOMEM));
-    if (!err) err = subfiles_created(f, ncsfi_create_subfiles(f));
+    /* no room for isnew: agreed with the subfiles' first step */
+    int err = subfiles_created(f, ncsfi_create_subfiles(f, isnew ? NC_NOERR : NC_ENOMEM));
     if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
     free(isnew);
     if (!err && !f->readonly) err = ncsfi_fill_placeholders(f);
@@ -625,6 +625,29 @@ int ncsf_flush(int ncid)
     return flush_subfiles(f);
 }
 
+/* At close, flush_subfiles and whether any rank saw a write fail
+ * (independent writes fail alone) in one reduction: everything written
+ * reaches the subfiles and their headers. Read only, nothing was written
+ * anywhere: nothing to agree on. Collective. */
+static int flush_for_close(ncsf_file *f, int *failed)
+{
+    int v[2] = {NC_NOERR, f->write_failed}, subfiled = !f->readonly && f->nsubfiled;
+    *failed = NC_NOERR;
+    if (f->readonly) return NC_NOERR;
+    if (subfiled) {
+        v[0] = ncsfi_error_from_engine(sf_context_flush(f->ctx));
+        int e = ncsfi_finish_own_subfiles(f);
+        if (!v[0]) v[0] = e;
+    }
+    /* it agrees on the outcome: a trusted reduction (fault.h) */
+    if ((MPI_Allreduce)(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS) {
+        if (!v[0]) v[0] = NC_EMPI;
+        if (!v[1]) v[1] = NC_EMPI;
+    }
+    *failed = v[1];
+    return !v[0] && subfiled ? ncsfi_fill_placeholders(f) : v[0];
+}
+
 /* Requests posted and never waited for are dropped, as PnetCDF cancels
  * its own, and close says so with NC_EPENDING on each process that left
  * some (PnetCDF's answer, process by process: the close itself is done,
@@ -653,13 +676,9 @@ int ncsf_close(int ncid)
     /* as PnetCDF's close: independent mode ended first (the ranks' record
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
-    int pending = drop_pending(f);
-    e = flush_subfiles(f);
+    int pending = drop_pending(f), failed;
+    e = flush_for_close(f, &failed);
     if (!err) err = e;
-    /* some rank saw a write fail (independent writes fail alone) */
-    int failed = f->write_failed;
-    if ((MPI_Allreduce)(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS && !failed)
-        failed = NC_EMPI;
     if (!err) err = failed; /* close says so too */
     MPI_Offset hsize = 0, size = 0;
     if (!f->readonly && f->marked) {

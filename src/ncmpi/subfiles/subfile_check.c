@@ -188,7 +188,8 @@ int ncsfi_check_subfiles(ncsf_file *f)
     size_t pairs = 1;
     for (int j = 0; !fatal && j < n; j++)
         for (int i = 0; i < f->nvars_cap; i++) pairs += f->vars[i] && f->vars[i]->file_id == s[j].lead->varid;
-    int64_t *key = malloc(sizeof(int64_t) * (f->nvars_cap + 1));
+    /* key[nvars_cap + 1]: minus the most records seen (reduced with them) */
+    int64_t *key = malloc(sizeof(int64_t) * (f->nvars_cap + 2));
     seen *mine = malloc(sizeof(seen) * pairs);
     MPI_Offset most = f->numrecs;
     if (!fatal && (!key || !mine)) fatal = NC_ENOMEM;
@@ -228,15 +229,30 @@ int ncsfi_check_subfiles(ncsf_file *f)
         if (sid >= 0) ncmpi_close(sid);
     }
     /* the dataset's record count: the base file's, or more if subfiles
-     * have more (a writer that died before finishing the base file) */
-    if (MPI_Allreduce(MPI_IN_PLACE, &most, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS && !fatal) fatal = NC_EMPI;
-    f->numrecs = most;
-    for (int j = 0; j < nseen; j++)
-        if (mine[j].nrecs < most && KEY(mine[j].k, NC_ETRUNC) < key[mine[j].v->varid])
-            key[mine[j].v->varid] = KEY(mine[j].k, NC_ETRUNC);
-    if (f->nvars_cap &&
-        MPI_Allreduce(MPI_IN_PLACE, key, f->nvars_cap, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS && !fatal)
+     * have more (a writer that died before finishing the base file);
+     * reduced with the first failure of each variable's own subfiles */
+    key[f->nvars_cap + 1] = -(int64_t)most;
+    if (MPI_Allreduce(MPI_IN_PLACE, key, f->nvars_cap + 2, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS && !fatal)
         fatal = NC_EMPI;
+    most = -key[f->nvars_cap + 1];
+    f->numrecs = most;
+    /* a subfile of this rank's with fewer records than that: cut short;
+     * rare (a writer died), and only then a second reduction of the keys
+     * (whether any rank found one is agreed with the outcome) */
+    int cut = 0;
+    for (int j = 0; j < nseen; j++)
+        if (mine[j].nrecs < most && KEY(mine[j].k, NC_ETRUNC) < key[mine[j].v->varid]) {
+            key[mine[j].v->varid] = KEY(mine[j].k, NC_ETRUNC);
+            cut = 1;
+        }
+    int both[2] = {fatal, -cut};
+    /* the outcome's agreement: a trusted reduction (fault.h) */
+    if ((MPI_Allreduce)(MPI_IN_PLACE, both, 2, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS)
+        both[0] = fatal ? fatal : NC_EMPI;
+    fatal = both[0];
+    if (!fatal && both[1])
+        fatal = ncsfi_agreef(f, MPI_Allreduce(MPI_IN_PLACE, key, f->nvars_cap, MPI_INT64_T, MPI_MIN, f->comm)
+                                    == MPI_SUCCESS ? NC_NOERR : NC_EMPI);
     for (int i = 0; i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         if (!v) continue;
@@ -251,7 +267,6 @@ int ncsfi_check_subfiles(ncsf_file *f)
     free(key);
     free(mine);
     free(s);
-    fatal = ncsfi_agreef(f, fatal);
     return fatal ? fatal : ncsfi_add_layouts(f, NC_NOERR);
 }
 

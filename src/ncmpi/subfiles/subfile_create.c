@@ -194,10 +194,12 @@ static int check_names_free(ncsf_file *f, const ncsf_slot *s, int n)
     return ncsfi_agreef(f, err);
 }
 
-int ncsfi_create_subfiles(ncsf_file *f)
+int ncsfi_create_subfiles(ncsf_file *f, int err)
 {
     ncsf_slot *s = NULL;
-    int n = 0, err = ncsfi_agreef(f, ncsfi_home_files(f, 1, &s, &n));
+    int n = 0;
+    if (!err) err = ncsfi_home_files(f, 1, &s, &n);
+    err = ncsfi_agreef(f, err);
     int any = 0; /* new subfiles anywhere (n counts this rank's) */
     for (int i = 0; i < f->nvars_cap; i++) any |= f->vars[i] && !f->vars[i]->created;
     if (!err && any && f->hints.dir) {

@@ -100,11 +100,43 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
     return err;
 }
 
+/* Placeholders written together, at most this many per collective wait. */
+#define FILL_BATCH 64
+
+/* In collective mode the scalar placeholders not yet filled are posted as
+ * non-blocking puts and written by one collective wait per FILL_BATCH of
+ * them, each agreed once (every process writes the same bytes). */
+static int fill_fixed_together(ncsf_file *f)
+{
+    int err = NC_NOERR;
+    for (int i = 0; i < f->nvars_cap && !err;) {
+        int req[FILL_BATCH], st[FILL_BATCH], n = 0, want = 0, posted = NC_NOERR, idx[FILL_BATCH];
+        unsigned char fill[FILL_BATCH][8];
+        for (; i < f->nvars_cap && want < FILL_BATCH; i++) {
+            const ncsf_var *v = f->vars[i];
+            if (!v || v->lay->record || v->ph_filled) continue;
+            int nofill;
+            want++; /* the same on every process: the variables and their marks are */
+            ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill[n]);
+            if (!posted) posted = ncmpi_iput_var(f->ncid, v->varid, fill[n], 1, MPI_DATATYPE_NULL, &req[n]);
+            if (!posted) idx[n++] = i;
+        }
+        if (!want) break;
+        /* collective: every process waits, whatever it could post */
+        int waited = ncmpi_wait_all(f->ncid, n, req, st);
+        for (int j = 0; j < n && !waited; j++) waited = st[j];
+        err = ncsfi_agreef(f, posted ? posted : waited);
+        for (int j = 0; j < n && !err; j++) f->vars[idx[j]]->ph_filled = 1;
+    }
+    return err;
+}
+
 int ncsfi_fill_placeholders(ncsf_file *f)
 {
     int err = NC_NOERR;
     /* define mode (a flush there): the next enddef or close fills them */
     if (f->via_subfile || f->indef) return NC_NOERR;
+    if (!f->indep) err = fill_fixed_together(f);
     for (int i = 0; i < f->nvars_cap && !err; i++)
         if (f->vars[i] && (f->vars[i]->lay->record ? f->numrecs > f->filled_recs : !f->vars[i]->ph_filled)) {
             err = ncsfi_agreef(f, fill_placeholder(f, f->vars[i]));
@@ -114,7 +146,7 @@ int ncsfi_fill_placeholders(ncsf_file *f)
     return err;
 }
 
-int ncsfi_finish_subfiles(ncsf_file *f)
+int ncsfi_finish_own_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
     int n = 0, err = ncsfi_home_files(f, 0, &s, &n);
@@ -128,9 +160,13 @@ int ncsfi_finish_subfiles(ncsf_file *f)
         err = finish_file(f, v, s[j].k);
     }
     free(s);
-    err = ncsfi_agreef(f, err);
-    if (!err) err = ncsfi_fill_placeholders(f);
     return err;
+}
+
+int ncsfi_finish_subfiles(ncsf_file *f)
+{
+    int err = ncsfi_agreef(f, ncsfi_finish_own_subfiles(f));
+    return err ? err : ncsfi_fill_placeholders(f);
 }
 
 /* Where the base file's data ends by its header (what netCDF's validator

@@ -99,25 +99,39 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
     return max;
 }
 
+/* Words per reduction of the record limits: the outcome so far, then
+ * the limits of as many variables as fit (a file of fewer variables: one
+ * reduction, nothing allocated). */
+#define LIMITS_WORDS 64
+
 /* Collective: the variables go to the engine, with their record limits
- * agreed (one word per variable). */
+ * agreed (one word per variable) together with the outcome so far. */
 int ncsfi_add_layouts(ncsf_file *f, int err)
 {
-    /* the reduction's length is the base file's variable count, the same
-     * on every rank (the table's capacity need not be: a def_var that
-     * failed on one rank may have left it shorter there) */
+    /* the reductions' count follows the base file's variable count, the
+     * same on every rank unless one failed, which the first reduction
+     * tells everyone (the table's capacity need not be the same: a
+     * def_var that failed on one rank may have left it shorter there) */
     int nv = 0;
     if (!err) err = ncmpi_inq_nvars(f->ncid, &nv);
-    MPI_Offset *max = calloc((size_t)nv + 1, sizeof(MPI_Offset));
-    if (!max && !err) err = NC_ENOMEM;
-    /* the reduction needs every rank's array */
-    if ((err = ncsfi_agreef(f, err))) { free(max); return err; }
-    for (int i = 0; i < nv && i < f->nvars_cap; i++) max[i] = f->vars[i] ? local_max_records(f, f->vars[i]) : 0;
-    if (nv && MPI_Allreduce(MPI_IN_PLACE, max, nv, MPI_OFFSET, MPI_MIN, f->comm) != MPI_SUCCESS)
-        err = NC_EMPI;
-    for (int i = 0; i < nv && i < f->nvars_cap; i++)
-        if (f->vars[i]) f->vars[i]->max_records = max[i];
-    free(max);
+    int at = 0;
+    do {
+        MPI_Offset w[LIMITS_WORDS];
+        w[0] = err;
+        for (int j = 1; j < LIMITS_WORDS; j++) {
+            int i = at + j - 1;
+            w[j] = i >= nv ? INT64_MAX : i < f->nvars_cap && f->vars[i] ? local_max_records(f, f->vars[i]) : 0;
+        }
+        /* it agrees on the outcome: a trusted reduction (fault.h) */
+        if ((MPI_Allreduce)(MPI_IN_PLACE, w, LIMITS_WORDS, MPI_OFFSET, MPI_MIN, f->comm) != MPI_SUCCESS)
+            w[0] = err ? err : NC_EMPI;
+        err = (int)w[0];
+        for (int j = 1; !err && j < LIMITS_WORDS && at + j - 1 < nv && at + j - 1 < f->nvars_cap; j++)
+            if (f->vars[at + j - 1]) f->vars[at + j - 1]->max_records = w[j];
+        at += LIMITS_WORDS - 1;
+    } while (!err && at < nv);
+    if (err) return err;
+    /* then the engine takes them, on every rank or (no memory) on none */
     for (int i = 0; !err && i < f->nvars_cap; i++)
         if (f->vars[i] && !f->vars[i]->in_ctx) {
             if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
