@@ -186,7 +186,7 @@ static void max_size(test_state *ts, const char *path, const census *c)
     test_agreed(ts, err, NC_NOERR, "subfiling_max_size=128");
     EXPECT(ts, n == want, "subfiling_max_size=128: N = %d, expected %d", n, want);
     /* as large as the variable (512 * P bytes, in K): the node count */
-    snprintf(v, sizeof v, "%dk", P / 2 > 0 ? P / 2 : 1);
+    snprintf(v, sizeof v, "%dk", (P + 1) / 2); /* 512 * P bytes rounded up to K */
     n = n_with_max_size(ts, path, v, &err);
     test_agreed(ts, err, NC_NOERR, v);
     EXPECT(ts, n == c->nnodes, "subfiling_max_size=%s: N = %d, expected the node count %d", v, n, c->nnodes);
