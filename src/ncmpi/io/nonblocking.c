@@ -113,13 +113,13 @@ static ncsf_pending *take(ncsf_file *f, int id)
 
 static int is_ours(int id) { return id >= NCSF_REQ_BASE; }
 
-/* The requests a wait completes: ours in mine[0..n) (out of the pending
- * list), the caller's status slot of each in slot[] (-1: none), PnetCDF's
- * ids in pnc[0..npnc). */
 /* waits naming up to this many requests (ours and PnetCDF's) keep their
  * lists on the stack */
 #define WAIT_ON_STACK 64
 
+/* The requests a wait completes: ours in mine[0..n) (out of the pending
+ * list), the caller's status slot of each in slot[] (-1: none), PnetCDF's
+ * ids in pnc[0..npnc). */
 typedef struct {
     ncsf_pending **mine;
     int *slot, n;
