@@ -308,6 +308,10 @@ int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
 int ncsfi_read_version(int ncid, int *version);
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
                         int *index);
+/* the same from a parsed header (a subfile's, read without PnetCDF) */
+struct ncsfi_cdf_header_s;
+int ncsfi_read_var_atts_cdf(ncsf_file *f, const struct ncsfi_cdf_header_s *h, int varid, ncsf_var **vp,
+                            int *index);
 /* Where the attributes of one variable come from: a file (what
  * ncsfi_read_var_atts uses) or memory (the fuzz target). get converts to
  * memtype: NC_INT int, NC_INT64 long long, NC_DOUBLE double, NC_CHAR char. */
@@ -329,6 +333,46 @@ int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
 int ncsfi_new_dataset_id(ncsf_file *f);
 /* The name a subfile records for itself (relative to the dataset's dir). */
 int ncsfi_own_subfile_name(int ncid, char **name);
+
+/* ---- base/cdf_header.c: a netCDF classic header, parsed -------------- */
+typedef struct { char *name; MPI_Offset len; } ncsfi_cdf_dim; /* len 0: the record dimension */
+typedef struct {
+    char *name;
+    nc_type type;
+    MPI_Offset nelems;
+    const unsigned char *values; /* in the file's byte order, into bytes */
+} ncsfi_cdf_att;
+typedef struct {
+    char *name;
+    int ndims, *dimids, natts, record;
+    ncsfi_cdf_att *atts;
+    nc_type type;
+    MPI_Offset begin, len, unpadded; /* len: one record's or the whole, padded to 4 */
+} ncsfi_cdf_var;
+typedef struct ncsfi_cdf_header_s {
+    int format; /* NC_FORMAT_CLASSIC, NC_FORMAT_CDF2, NC_FORMAT_CDF5 */
+    MPI_Offset numrecs, hsize, recsize, first_rec_unpadded;
+    int ndims, ngatts, nvars, unlimdim;
+    ncsfi_cdf_dim *dims;
+    ncsfi_cdf_att *gatts;
+    ncsfi_cdf_var *vars;
+    unsigned char *bytes; /* what was read (ncsfi_cdf_read) */
+} ncsfi_cdf_header;
+/* path's header (opened without following a symbolic link; *size the
+ * file's length): NC_ENOENT, NC_EBAD_FILE (not a regular file), NC_EREAD,
+ * NC_ENOTNC (not a netCDF header, or cut short), NC_ENOMEM; *sys_errno
+ * the system's reason where there is one */
+int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno);
+/* the same from memory (the fuzz target); values point into bytes */
+int ncsfi_cdf_parse(const void *bytes, size_t n, ncsfi_cdf_header *h);
+void ncsfi_cdf_free(ncsfi_cdf_header *h);
+/* varid -1: the global attributes; NULL if there is none such */
+const ncsfi_cdf_att *ncsfi_cdf_att_find(const ncsfi_cdf_header *h, int varid, const char *name);
+int ncsfi_cdf_varid(const ncsfi_cdf_header *h, const char *name);
+int ncsfi_cdf_dimid(const ncsfi_cdf_header *h, const char *name);
+/* the values as memtype (NC_CHAR: the text; else converted by netCDF's
+ * rules, NC_ECHAR between text and numbers) */
+int ncsfi_cdf_att_get(const ncsfi_cdf_att *a, nc_type memtype, void *out);
 
 /* ---- dataset/state.c: did the writer close the dataset? ---------------- */
 enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2 };
@@ -436,6 +480,8 @@ int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
                       MPI_Offset n);
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype,
                       MPI_Offset n);
+/* the same from the file's byte order (in is swapped, or read as is) */
+int ncsfi_swap_convert_get(void *in, nc_type xtype, void *out, nc_type itype, MPI_Offset n);
 void ncsfi_swap(void *buf, int size, MPI_Offset n);
 int ncsfi_pack(const void *user, MPI_Offset count, MPI_Datatype t, void *packed);
 int ncsfi_unpack(const void *packed, void *user, MPI_Offset count, MPI_Datatype t);

@@ -8,14 +8,16 @@
  *     moves), where every rank's call goes, which plan every rank can
  *     reuse, the record base;
  *  3. a read every rank can do alone (direct.c: each rank's pieces are
- *     runs of the subfiles, long enough) goes straight to the subfiles,
- *     with no plan; else the plan reused, or built (plan_build.c: messages
- *     among the ranks that share subfiles, agreed before any group
- *     operation);
+ *     runs of the subfiles, long enough) has gone straight to the
+ *     subfiles before step 2, which agreed on its outcome too: it is
+ *     done, with no plan and no other reduction; else the plan reused,
+ *     or built (plan_build.c: messages among the ranks that share
+ *     subfiles, agreed before any group operation);
  *  4. the plan carried out (exec_gather.c or exec_mpiio.c);
  *  5. the last reduction: the outcome and the highest record, agreed.
  * A repeated call makes two reductions over the whole communicator of 40
- * and 16 bytes; nothing else it does involves every rank.
+ * and 16 bytes (a read every rank does alone: the first only); nothing
+ * else it does involves every rank.
  *
  * Independent access: each box through a handle this rank holds alone.
  */
@@ -136,17 +138,12 @@ static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a)
     return err;
 }
 
-/* Every rank reads its own pieces straight from the subfiles (direct.c),
- * then the last reduction. */
-static int by_direct_read(sf_context *ctx, sf_call *c)
+/* This rank's pieces straight from the subfiles (direct.c). */
+static int direct_read_timed(sf_context *ctx, sf_call *c)
 {
     double t0 = MPI_Wtime();
     int err = sf_direct_read(ctx, c->nreq, c->reqs);
     ctx->t_move += MPI_Wtime() - t0;
-    c->rec_end = rec_end_of(c->nreq, c->reqs);
-    int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
-    if (e != SF_OK) return e;
-    if (err == SF_OK) ctx->bytes_read += request_bytes(c->nreq, c->reqs);
     return err;
 }
 
@@ -236,12 +233,26 @@ int sf_access_all(sf_context *ctx, sf_call *c)
      * makes every rank plan (the flags are or-ed), and so does a write
      * anywhere (a rank that takes part with nothing says it reads) */
     if (c->write) kinds |= FLAG_WRITE;
-    if (!c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err &&
-        !sf_direct_eligible(ctx, c->nreq, c->reqs))
+    int alone = !c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err && err == SF_OK;
+    if (alone && !sf_direct_eligible(ctx, c->nreq, c->reqs)) {
         kinds |= FLAG_GATHER;
+        alone = 0;
+    }
+
+    /* a read this rank can do alone is done before the first reduction,
+     * which then also agrees on its outcome: when every rank read alone
+     * (the common restart) that reduction is the call's only one; when
+     * some rank must gather, the plan reads it all again (the caller's
+     * buffer is written twice with the same bytes), and when the call
+     * fails anywhere this rank's buffer holds what it read, as it would
+     * in PnetCDF, whose collective reads go on where the arguments were
+     * good */
+    int read_err = SF_OK;
+    if (alone) read_err = direct_read_timed(ctx, c);
 
     /* 2. the first reduction */
-    sf_agree0 a = {err, c->caller_err, mask, c->route, (c->flag ? FLAG_CALLER : 0) | kinds, base, base};
+    sf_agree0 a = {err ? err : read_err, c->caller_err, mask, c->route, (c->flag ? FLAG_CALLER : 0) | kinds,
+                   base, base};
     int e = sf_agree_first(ctx, &a);
     c->route_bits = a.routes;
     c->flag = (a.flags & FLAG_CALLER) != 0;
@@ -261,10 +272,13 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         free(abs);
         return by_runs(ctx, c, &a);
     }
-    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) { /* every rank reads alone */
+    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) { /* every rank has read alone (above) */
         free(rel);
         free(abs);
-        return by_direct_read(ctx, c);
+        c->rec_end = rec_end_of(c->nreq, c->reqs); /* a read's: nothing agrees on it */
+        ctx->bytes_read += request_bytes(c->nreq, c->reqs);
+        ctx->counts.direct_calls++; /* (a read done alone for a plan after all is not one) */
+        return SF_OK;
     }
 
     return by_plan(ctx, c, &a, rel, rlen, abs, alen);

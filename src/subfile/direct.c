@@ -131,7 +131,6 @@ static int read_piece(sf_context *ctx, const sf_request *r, int i, int k)
 int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs)
 {
     visit_arg a = {ctx, NULL, 0, 1, SF_OK};
-    ctx->counts.direct_calls++;
     for (int i = 0; i < nreq; i++) {
         const sf_request *r = &reqs[i];
         int empty = 0;

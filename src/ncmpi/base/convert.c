@@ -223,6 +223,40 @@ static int store(char *p, nc_type t, value v)
     return bad;
 }
 
+/* The conversions between the two real types, the common case (a
+ * model's doubles kept as floats in its plot files), by typed loops that
+ * the compiler can vectorise, with the rules of load and store above:
+ * float to double is exact; a finite double beyond the float range, or
+ * an infinity, is out of range (the float's fill value, NC_ERANGE), a NaN
+ * is not. in is in the file's byte order when swap is set. */
+static int float_to_double(const char *in, char *out, MPI_Offset n, int swap)
+{
+    for (MPI_Offset i = 0; i < n; i++) {
+        uint32_t u;
+        float x;
+        memcpy(&u, in + 4 * i, 4);
+        if (swap) u = __builtin_bswap32(u);
+        memcpy(&x, &u, 4);
+        double d = x;
+        memcpy(out + 8 * i, &d, 8);
+    }
+    return NC_NOERR;
+}
+
+static int double_to_float(const char *in, char *out, MPI_Offset n)
+{
+    int bad = 0;
+    for (MPI_Offset i = 0; i < n; i++) {
+        double d;
+        memcpy(&d, in + 8 * i, 8);
+        int out_of_range = d > FLT_MAX || d < -FLT_MAX;
+        float x = out_of_range ? (float)NC_FILL_FLOAT : (float)d;
+        bad |= out_of_range;
+        memcpy(out + 4 * i, &x, 4);
+    }
+    return bad ? NC_ERANGE : NC_NOERR;
+}
+
 /* n values from type a at in to type b at out (both native byte order);
  * NC_ERANGE if any did not fit (all are converted all the same). */
 static int convert(const void *in, nc_type a, void *out, nc_type b, MPI_Offset n)
@@ -234,6 +268,8 @@ static int convert(const void *in, nc_type a, void *out, nc_type b, MPI_Offset n
         memcpy(out, in, (size_t)n * sa);
         return NC_NOERR;
     }
+    if (a == NC_FLOAT && b == NC_DOUBLE) return float_to_double(in, out, n, 0);
+    if (a == NC_DOUBLE && b == NC_FLOAT) return double_to_float(in, out, n);
     for (MPI_Offset i = 0; i < n; i++, p += sa, q += sb)
         bad |= store(q, b, load(p, a));
     return bad ? NC_ERANGE : NC_NOERR;
@@ -246,6 +282,14 @@ int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype, M
 
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype, MPI_Offset n)
 {
+    return convert(in, xtype, out, itype, n);
+}
+
+int ncsfi_swap_convert_get(void *in, nc_type xtype, void *out, nc_type itype, MPI_Offset n)
+{
+    /* floats read as doubles: the swap and the widening in one pass */
+    if (xtype == NC_FLOAT && itype == NC_DOUBLE) return float_to_double(in, out, n, ncsfi_need_swap());
+    ncsfi_swap(in, ncsfi_xsize(xtype), n);
     return convert(in, xtype, out, itype, n);
 }
 

@@ -312,11 +312,14 @@ int ncsfi_finish(ncsf_prepared *p)
         p->swapped = 0;
         return p->range_err;
     }
-    ncsfi_swap(p->xbuf, es, p->nelems);
-    if (p->xbuf_is_user) return NC_NOERR;
+    if (p->xbuf_is_user) {
+        ncsfi_swap(p->xbuf, es, p->nelems);
+        return NC_NOERR;
+    }
     int is = ncsfi_xsize(p->itype), err;
     if (!p->packed && !p->imap)
-        return ncsfi_convert_get(p->xbuf, p->v->xtype, p->ubuf, p->itype, p->nelems);
+        return ncsfi_swap_convert_get(p->xbuf, p->v->xtype, p->ubuf, p->itype, p->nelems);
+    ncsfi_swap(p->xbuf, es, p->nelems);
     char *tmp = malloc((size_t)p->nelems * is + 1);
     if (!tmp) return NC_ENOMEM;
     err = ncsfi_convert_get(p->xbuf, p->v->xtype, tmp, p->itype, p->nelems);

@@ -626,6 +626,51 @@ int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *i
     return err ? err : ncsfi_parse_var_atts(f, &src, varid, vp, index);
 }
 
+/* ---- the attributes of a variable in a parsed header (cdf_header.c) ---- */
+
+typedef struct { const ncsfi_cdf_header *h; int varid; } cdf_var;
+
+static int cdf_inq(void *ctx, const char *name, nc_type *t, MPI_Offset *len)
+{
+    const cdf_var *p = ctx;
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(p->h, p->varid, name);
+    if (!a) return NC_ENOTATT;
+    if (t) *t = a->type;
+    if (len) *len = a->nelems;
+    return NC_NOERR;
+}
+
+static int cdf_get(void *ctx, const char *name, nc_type memtype, void *out)
+{
+    const cdf_var *p = ctx;
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(p->h, p->varid, name);
+    return a ? ncsfi_cdf_att_get(a, memtype, out) : NC_ENOTATT;
+}
+
+static int cdf_dimid(void *ctx, const char *name, int *id)
+{
+    int d = ncsfi_cdf_dimid(((const cdf_var *)ctx)->h, name);
+    if (d < 0) return NC_EBADDIM;
+    *id = d;
+    return NC_NOERR;
+}
+
+static int cdf_dimlen(void *ctx, int id, MPI_Offset *len, int *unlimited)
+{
+    const ncsfi_cdf_header *h = ((const cdf_var *)ctx)->h;
+    if (id < 0 || id >= h->ndims) return NC_EBADDIM;
+    *unlimited = id == h->unlimdim;
+    *len = *unlimited ? h->numrecs : h->dims[id].len; /* PnetCDF's answer */
+    return NC_NOERR;
+}
+
+int ncsfi_read_var_atts_cdf(ncsf_file *f, const ncsfi_cdf_header *h, int varid, ncsf_var **vp, int *index)
+{
+    cdf_var p = {h, varid};
+    ncsf_att_source src = {&p, cdf_inq, cdf_get, cdf_dimid, cdf_dimlen, h->vars[varid].name, h->vars[varid].type};
+    return ncsfi_parse_var_atts(f, &src, varid, vp, index);
+}
+
 /* ---- the name a subfile records for itself -------------------------------- */
 
 int ncsfi_own_subfile_name(int ncid, char **name)

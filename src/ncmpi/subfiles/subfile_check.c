@@ -29,99 +29,89 @@ static int same_layout(const sf_layout *a, const sf_layout *b)
     return 1;
 }
 
-/* The variable in the subfile has the block's shape under the global
+/* The variable svar of the subfile has the block's shape under the global
  * dimensions' names: dimension d of length count[d] (the record dimension
  * unlimited). */
-static int block_shape_ok(int sid, int svar, const ncsf_var *v, int k)
+static int block_shape_ok(const ncsfi_cdf_header *h, int svar, const ncsf_var *v, int k)
 {
-    int nd, dimids[SF_MAX_DIMS], unlim = -1;
-    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS], len;
-    if (ncmpi_inq_varndims(sid, svar, &nd) || nd != v->ndims || ncmpi_inq_vardimid(sid, svar, dimids))
-        return 0;
-    ncmpi_inq_unlimdim(sid, &unlim);
+    const ncsfi_cdf_var *sv = &h->vars[svar];
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
+    if (sv->ndims != v->ndims) return 0;
     sf_layout_block(v->lay, k, st, ct);
-    for (int d = 0; d < nd; d++) {
+    for (int d = 0; d < sv->ndims; d++) {
+        int id = sv->dimids[d];
         if (d == 0 && v->lay->record) {
-            if (dimids[0] != unlim) return 0;
-        } else if (dimids[d] == unlim || ncmpi_inq_dimlen(sid, dimids[d], &len) || len != ct[d]) {
+            if (id != h->unlimdim) return 0;
+        } else if (id == h->unlimdim || h->dims[id].len != ct[d]) {
             return 0;
         }
     }
     return 1;
 }
 
-/* Open subfile path for reading: a regular file of this dataset. */
-static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI_Offset *size, int *sidp)
+/* The header of subfile path, read and parsed (one open, no PnetCDF: see
+ * cdf_header.c): a regular file of this dataset. */
+static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI_Offset *size,
+                        ncsfi_cdf_header *h)
 {
-    struct stat sb;
     char id[33] = "";
-    nc_type t;
-    MPI_Offset len;
-    int sid, err;
-    if (stat(path, &sb) != 0) {
-        ncsfi_set_error(f, 0, "subfile %s of variable %s: %s", path, varname, strerror(errno));
-        return errno == ENOENT ? NC_ENOENT : NC_EFILE;
-    }
-    if (!S_ISREG(sb.st_mode)) {
-        ncsfi_set_error(f, 0, "subfile %s of variable %s is not a regular file", path, varname);
-        return NC_EBAD_FILE;
-    }
-    *size = (MPI_Offset)sb.st_size;
-    if ((err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid))) {
-        ncsfi_set_error(f, 0, "subfile %s of variable %s cannot be opened: %s%s", path, varname, ncmpi_strerror(err),
+    int sys = 0, err = ncsfi_cdf_read(path, h, size, &sys);
+    if (err == NC_ENOENT || (err && sys && err != NC_EREAD && err != NC_EBAD_FILE)) {
+        ncsfi_set_error(f, 0, "subfile %s of variable %s: %s%s", path, varname, strerror(sys),
                         ncsfi_nofiles_remedy());
         return err;
     }
-    if (ncmpi_inq_att(sid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) != NC_NOERR || t != NC_CHAR ||
-        len != 32 || ncmpi_get_att_text(sid, NC_GLOBAL, "subfiling_dataset_id", id) != NC_NOERR ||
-        memcmp(id, f->dsid, 32) != 0) {
+    if (err == NC_EBAD_FILE) {
+        ncsfi_set_error(f, 0, "subfile %s of variable %s is not a regular file", path, varname);
+        return err;
+    }
+    if (err) {
+        ncsfi_set_error(f, 0, "subfile %s of variable %s cannot be opened: %s", path, varname,
+                        ncmpi_strerror(err));
+        return err;
+    }
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_dataset_id");
+    if (a && a->type == NC_CHAR && a->nelems == 32) memcpy(id, a->values, 32);
+    if (!a || a->type != NC_CHAR || a->nelems != 32 || memcmp(id, f->dsid, 32) != 0) {
         ncsfi_set_error(f, 0, "subfile %s belongs to another dataset (identity %.32s, expected %s)",
                         path, id, f->dsid);
-        ncmpi_close(sid);
+        ncsfi_cdf_free(h);
         return NC_EVARMETA;
     }
-    *sidp = sid;
     return NC_NOERR;
 }
 
-/* Variable v in the open subfile sid (block k, size bytes long): its
+/* Variable v in the parsed subfile h (block k, size bytes long): its
  * attributes, shape and length; its offsets recorded; *nrecs its records. */
-static int check_var(ncsf_file *f, int sid, const char *path, MPI_Offset size, ncsf_var *v, int k,
-                     MPI_Offset *nrecs)
+static int check_var(ncsf_file *f, const ncsfi_cdf_header *h, const char *path, MPI_Offset size, ncsf_var *v,
+                     int k, MPI_Offset *nrecs)
 {
     char name[NC_MAX_NAME + 1];
     int svar, index = -1, err;
-    nc_type st;
     ncsf_var *sv = NULL;
     *nrecs = 0;
     ncmpi_inq_varname(f->ncid, v->varid, name);
-    if (ncmpi_inq_varid(sid, name, &svar)) {
+    if ((svar = ncsfi_cdf_varid(h, name)) < 0) {
         ncsfi_set_error(f, 0, "subfile %s holds no variable %s", path, name);
         return NC_EVARMETA;
     }
-    if ((err = ncsfi_read_var_atts(f, sid, svar, &sv, &index))) {
+    if ((err = ncsfi_read_var_atts_cdf(f, h, svar, &sv, &index))) {
         char msg[sizeof f->errmsg];
         memcpy(msg, f->errmsg, sizeof msg);
         ncsfi_set_error(f, 0, "subfile %s: %s", path, msg);
         return err;
     }
-    ncmpi_inq_vartype(sid, svar, &st);
-    if (index != k || st != v->xtype || !same_layout(sv->lay, v->lay) || !block_shape_ok(sid, svar, v, k)) {
+    if (index != k || h->vars[svar].type != v->xtype || !same_layout(sv->lay, v->lay) ||
+        !block_shape_ok(h, svar, v, k)) {
         ncsfi_set_error(f, 0, "subfile %s does not match the layout recorded for variable %s "
                         "(it says it is subfile %d of %d)", path, name, index, sv->nfiles);
         err = NC_EVARMETA;
     }
     ncsfi_var_destroy(sv);
     if (err) return err;
-    sf_offsets o;
-    if ((err = ncmpi_inq_varoffset(sid, svar, &o.begin)) || (err = ncmpi_inq_recsize(sid, &o.recsize)) ||
-        (err = ncmpi_inq_header_size(sid, &o.head)))
-        return err;
+    sf_offsets o = {h->vars[svar].begin, h->recsize, h->hsize};
     if (sf_layout_put_offsets(v->lay, k, &o) != SF_OK) return NC_ENOMEM;
-    if (v->lay->record) {
-        int unlim;
-        if (ncmpi_inq_unlimdim(sid, &unlim) == NC_NOERR && unlim >= 0) ncmpi_inq_dimlen(sid, unlim, nrecs);
-    }
+    if (v->lay->record && h->unlimdim >= 0) *nrecs = h->numrecs;
     /* a complete subfile is at least this long */
     MPI_Offset want = ncsfi_expected_size(v->lay, k, *nrecs);
     if (want < 0) {
@@ -140,18 +130,19 @@ int ncsfi_check_subfile(ncsf_file *f, ncsf_var *v, int k, MPI_Offset *out)
 {
     char name[NC_MAX_NAME + 1] = "?";
     MPI_Offset size = 0;
-    int sid, err;
+    ncsfi_cdf_header h;
+    int err;
     char pbuf[SF_PATH_MAX];
     const char *path = sf_layout_path(v->lay, k, pbuf, sizeof pbuf);
     ncmpi_inq_varname(f->ncid, v->varid, name);
-    if ((err = open_subfile(f, path, name, &size, &sid))) return err;
-    err = check_var(f, sid, path, size, v, k, &out[3]);
+    if ((err = open_subfile(f, path, name, &size, &h))) return err;
+    err = check_var(f, &h, path, size, v, k, &out[3]);
     sf_offsets o;
     sf_layout_get_offsets(v->lay, k, &o);
     out[0] = o.begin;
     out[1] = o.recsize;
     out[2] = o.head;
-    ncmpi_close(sid);
+    ncsfi_cdf_free(&h);
     return err;
 }
 
@@ -204,19 +195,20 @@ int ncsfi_check_subfiles(ncsf_file *f)
     /* the subfiles this rank is home of, each opened once */
     for (int j = 0; !fatal && j < n; j++) {
         ncsf_var *lead = s[j].lead;
-        int k = s[j].k, sid = -1;
+        int k = s[j].k;
+        ncsfi_cdf_header h;
         char pbuf[SF_PATH_MAX];
         const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
         char name[NC_MAX_NAME + 1] = "?";
         MPI_Offset size = 0;
         ncmpi_inq_varname(f->ncid, lead->varid, name);
-        int ferr = open_subfile(f, path, name, &size, &sid);
+        int ferr = open_subfile(f, path, name, &size, &h);
         if (ferr && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
         for (int i = 0; i < f->nvars_cap; i++) {
             ncsf_var *v = f->vars[i];
             if (!v || v->file_id != lead->varid) continue;
             MPI_Offset nrecs = 0;
-            int e = ferr ? ferr : check_var(f, sid, path, size, v, k, &nrecs);
+            int e = ferr ? ferr : check_var(f, &h, path, size, v, k, &nrecs);
             if (e == NC_ENOMEM) fatal = e;
             else if (e) {
                 if (!ferr && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
@@ -226,7 +218,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
                 if (nrecs > most) most = nrecs;
             }
         }
-        if (sid >= 0) ncmpi_close(sid);
+        if (!ferr) ncsfi_cdf_free(&h);
     }
     /* the dataset's record count: the base file's, or more if subfiles
      * have more (a writer that died before finishing the base file);
@@ -279,23 +271,26 @@ int ncsfi_learn_offsets(void *arg, int file_id, int block)
     if (!lead || block < 0 || block >= lead->nfiles) return SF_ERR_ARG;
     char pbuf[SF_PATH_MAX];
     const char *path = sf_layout_path(lead->lay, block, pbuf, sizeof pbuf);
-    int sid, err = ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid);
-    if (err) return SF_ERR_OPEN;
-    sf_offsets o = {-1, 0, 0};
-    err = ncmpi_inq_recsize(sid, &o.recsize);
-    if (!err) err = ncmpi_inq_header_size(sid, &o.head);
+    ncsfi_cdf_header h;
+    MPI_Offset size;
+    int sys, err = ncsfi_cdf_read(path, &h, &size, &sys);
+    if (err) return err == NC_ENOMEM ? SF_ERR_NOMEM : SF_ERR_OPEN;
     for (int i = 0; !err && i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         char name[NC_MAX_NAME + 1];
         int svar;
         if (!v || v->file_id != file_id) continue;
-        if (!(err = ncmpi_inq_varname(f->ncid, i, name)) && !(err = ncmpi_inq_varid(sid, name, &svar)))
-            err = ncmpi_inq_varoffset(sid, svar, &o.begin);
-        if (!err && sf_layout_put_offsets(v->lay, block, &o) != SF_OK) {
-            ncmpi_close(sid);
+        if ((err = ncmpi_inq_varname(f->ncid, i, name))) break;
+        if ((svar = ncsfi_cdf_varid(&h, name)) < 0) {
+            err = NC_ENOTVAR;
+            break;
+        }
+        sf_offsets o = {h.vars[svar].begin, h.recsize, h.hsize};
+        if (sf_layout_put_offsets(v->lay, block, &o) != SF_OK) {
+            ncsfi_cdf_free(&h);
             return SF_ERR_NOMEM;
         }
     }
-    ncmpi_close(sid);
+    ncsfi_cdf_free(&h);
     return err ? SF_ERR_OPEN : SF_OK;
 }
