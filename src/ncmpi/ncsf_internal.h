@@ -392,7 +392,7 @@ void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);
 
 /* ---- subfiles/raw_bytes.c: the only bytes written outside PnetCDF's API --- */
-int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const char *name,
+int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
                            const char *old_value, const char *new_value);
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);

@@ -70,7 +70,7 @@ int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize)
     int to = failed ? NCSF_STATE_FAILED : f->state_at_open == NCSF_STATE_COMPLETE ? NCSF_STATE_COMPLETE : now;
     if (to == now) return NC_NOERR;
     if (f->rank == 0) {
-        err = ncsfi_raw_replace_mark(f->path, f->format == NC_FORMAT_CDF5, hsize, STATE_ATT,
+        err = ncsfi_raw_replace_mark(f->path, hsize, STATE_ATT,
                                      marks[now], marks[to]);
         if (err) ncsfi_set_error(f, 1, "%s: cannot mark the dataset \"%s\": %s", f->path, marks[to],
                                  ncmpi_strerror(err));

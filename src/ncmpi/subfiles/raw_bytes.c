@@ -7,8 +7,8 @@
  *    global attribute subfiling_state in the base file's header. Written
  *    by one process after PnetCDF has closed the base file, so PnetCDF can
  *    no longer rewrite the header from its memory over it; only where the
- *    header's own structure (dimensions, then global attributes, each
- *    walked by its counts) puts that attribute's value, and only if it is
+ *    header's own structure (parsed whole by base/cdf_header.c) puts that
+ *    attribute's value, and only if it is
  *    NC_CHAR of length 8 holding the old value, so no other byte of the
  *    header can be hit (an application's attribute whose bytes happen to
  *    spell the mark is never mistaken for it); the same length, so
@@ -87,76 +87,23 @@ static void put_be(unsigned char *p, int n, unsigned long long x)
     for (int i = n - 1; i >= 0; i--) { p[i] = (unsigned char)(x & 0xff); x >>= 8; }
 }
 
-/* A cursor through a netCDF header (the classic/CDF-5 format spec):
- * every read is bounds checked; a header that does not parse leaves
- * ok = 0. */
-typedef struct {
-    const unsigned char *h;
-    size_t n, at;
-    int w; /* bytes of a count: 4, or 8 in CDF-5 */
-    int ok;
-} hdr_cursor;
-
-static unsigned long long take(hdr_cursor *c, int bytes)
-{
-    unsigned long long x = 0;
-    if (!c->ok || c->n - c->at < (size_t)bytes) { c->ok = 0; return 0; }
-    for (int i = 0; i < bytes; i++) x = (x << 8) | c->h[c->at++];
-    return x;
-}
-
-static void skip(hdr_cursor *c, unsigned long long bytes)
-{
-    bytes = (bytes + 3) / 4 * 4; /* names and values are padded to 4 */
-    if (!c->ok || bytes > c->n - c->at) { c->ok = 0; return; }
-    c->at += (size_t)bytes;
-}
-
-/* the next name: does it equal want? */
-static int name_is(hdr_cursor *c, const char *want)
-{
-    unsigned long long len = take(c, c->w);
-    size_t at = c->at;
-    skip(c, len);
-    return c->ok && len == strlen(want) && !memcmp(c->h + at, want, (size_t)len);
-}
-
-static int type_size(unsigned long long t)
-{
-    static const int size[] = {0, 1, 1, 2, 4, 4, 8, 1, 2, 4, 8, 8}; /* NC_BYTE .. NC_UINT64 */
-    return t >= 1 && t <= 11 ? size[t] : 0;
-}
-
 /* Where the value bytes of the global NC_CHAR attribute name of nbytes
- * characters stand in the header, walked by its structure (never by
- * looking for bytes that might stand in an attribute of the
- * application's); -1 if there is none such. */
-static long long global_text_att(const unsigned char *h, size_t n, int cdf5, const char *name,
-                                 unsigned long long nbytes)
+ * characters stand in the header of n bytes, found by the header's
+ * structure (base/cdf_header.c: never by looking for bytes that might
+ * stand in an attribute of the application's); -1 if there is none such
+ * or the header does not parse. */
+static long long global_text_att(const unsigned char *h, size_t n, const char *name, MPI_Offset nbytes)
 {
-    hdr_cursor c = {h, n, 4, cdf5 ? 8 : 4, 1};
-    take(&c, c.w);                                 /* numrecs (after the magic) */
-    unsigned long long tag = take(&c, 4), ndims = take(&c, c.w);
-    if (tag != 0 && tag != 0x0A) return -1;        /* NC_DIMENSION or absent */
-    for (unsigned long long d = 0; c.ok && d < ndims; d++) {
-        name_is(&c, "");
-        take(&c, c.w);                             /* its length */
-    }
-    tag = take(&c, 4);
-    unsigned long long natts = take(&c, c.w);
-    if (!c.ok || (tag != 0 && tag != 0x0C)) return -1; /* NC_ATTRIBUTE or absent */
-    for (unsigned long long a = 0; c.ok && a < natts; a++) {
-        int mine = name_is(&c, name);
-        unsigned long long type = take(&c, 4), count = take(&c, c.w);
-        int es = type_size(type);
-        if (!c.ok || !es || count > (unsigned long long)n) return -1;
-        if (mine) return type == 2 && count == nbytes && n - c.at >= nbytes ? (long long)c.at : -1;
-        skip(&c, count * es);
-    }
-    return -1;
+    ncsfi_cdf_header hdr;
+    long long at = -1;
+    if (ncsfi_cdf_parse(h, n, &hdr) != NC_NOERR) return -1;
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(&hdr, -1, name);
+    if (a && a->type == NC_CHAR && a->nelems == nbytes) at = (long long)(a->values - h);
+    ncsfi_cdf_free(&hdr);
+    return at;
 }
 
-int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const char *name,
+int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
                            const char *old_value, const char *new_value)
 {
     unsigned char *h;
@@ -167,7 +114,7 @@ int ncsfi_raw_replace_mark(const char *path, int cdf5, MPI_Offset hsize, const c
     if (pread(fd, h, (size_t)hsize, 0) != (ssize_t)hsize) {
         err = NC_EREAD;
     } else {
-        long long at = global_text_att(h, (size_t)hsize, cdf5, name, 8);
+        long long at = global_text_att(h, (size_t)hsize, name, 8);
         if (at < 0 || memcmp(h + at, old_value, 8)) err = NC_EVARMETA; /* not the value we expect: leave it */
         else if (pwrite(fd, new_value, 8, (off_t)at) != 8)
             err = error_of_errno(errno);
