@@ -253,7 +253,9 @@ typedef struct sf_call {
 
 /* Collective over the context's communicator: every rank calls it. A
  * repeated call on an unchanged decomposition costs two small reductions
- * over the whole communicator plus its own data movement; a new one is
+ * over the whole communicator plus its own data movement (a read every
+ * rank does alone: one, after its reads; a rank's buffer may then hold
+ * what it read even when the call fails elsewhere); a new one is
  * planned first by messages among the ranks that share subfiles (no step
  * costs O(P) on a rank). Returns the same engine code on every rank:
  * SF_ERR_ROUTE (nothing moved) when the ranks' routes disagree or one is
