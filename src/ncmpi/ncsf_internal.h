@@ -358,8 +358,8 @@ typedef struct ncsfi_cdf_header_s {
     ncsfi_cdf_var *vars;
     unsigned char *bytes; /* what was read (ncsfi_cdf_read) */
 } ncsfi_cdf_header;
-/* path's header (opened without following a symbolic link; *size the
- * file's length): NC_ENOENT, NC_EBAD_FILE (not a regular file), NC_EREAD,
+/* path's header (*size the file's length): NC_ENOENT, NC_EACCESS,
+ * NC_EFILE, NC_EBAD_FILE (not a regular file), NC_EREAD,
  * NC_ENOTNC (not a netCDF header, or cut short), NC_ENOMEM; *sys_errno
  * the system's reason where there is one */
 int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno);

@@ -231,7 +231,7 @@ int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int 
     int fd = open(path, O_RDONLY | O_NONBLOCK); /* a link to the subfile is followed, as before */
     if (fd < 0) {
         *sys_errno = errno;
-        return errno == ENOENT ? NC_ENOENT : errno == ELOOP ? NC_EBAD_FILE : NC_EFILE;
+        return errno == ENOENT ? NC_ENOENT : errno == EACCES || errno == EPERM ? NC_EACCESS : NC_EFILE;
     }
     struct stat sb;
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
