@@ -351,7 +351,7 @@ typedef struct {
 } ncsfi_cdf_var;
 typedef struct ncsfi_cdf_header_s {
     int format; /* NC_FORMAT_CLASSIC, NC_FORMAT_CDF2, NC_FORMAT_CDF5 */
-    MPI_Offset numrecs, hsize, recsize, first_rec_unpadded;
+    MPI_Offset numrecs, hsize, recsize;
     int ndims, ngatts, nvars, unlimdim;
     ncsfi_cdf_dim *dims;
     ncsfi_cdf_att *gatts;

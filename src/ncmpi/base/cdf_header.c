@@ -107,8 +107,7 @@ static int take_atts(cursor *c, ncsfi_cdf_att **out, int *nout)
         a[i].type = (nc_type)take(c, 4);
         int es = ncsfi_xsize(a[i].type);
         if (!c->short_ && !c->bad && (!es || (c->w == 4 && a[i].type > NC_DOUBLE))) c->bad = 1;
-        a[i].nelems = (MPI_Offset)take_count(c, 1);
-        if (!c->short_ && !c->bad && (unsigned long long)a[i].nelems > (unsigned long long)MAX_HEADER / es) c->bad = 1;
+        a[i].nelems = (MPI_Offset)take_count(c, 1); /* take_bytes bounds the values */
         a[i].values = take_bytes(c, (unsigned long long)a[i].nelems * (es ? es : 1));
         *nout = (int)i + 1;
     }
@@ -180,7 +179,7 @@ static int parse(const unsigned char *b, size_t n, ncsfi_cdf_header *h)
         if (h->vars[i].begin < h->hsize) return NC_ENOTNC; /* data inside the header */
 
     /* lengths and the record size */
-    MPI_Offset first_rec_len = -1;
+    MPI_Offset first_rec_len = -1, first_rec_unpadded = 0;
     for (int i = 0; i < h->nvars; i++) {
         ncsfi_cdf_var *v = &h->vars[i];
         MPI_Offset product = 1;
@@ -192,11 +191,11 @@ static int parse(const unsigned char *b, size_t n, ncsfi_cdf_header *h)
         v->unpadded = v->len;
         v->len = (v->len + 3) / 4 * 4;
         if (v->record) {
-            if (first_rec_len < 0) first_rec_len = v->len, h->first_rec_unpadded = v->unpadded;
+            if (first_rec_len < 0) first_rec_len = v->len, first_rec_unpadded = v->unpadded;
             if (__builtin_add_overflow(h->recsize, v->len, &h->recsize)) return NC_ENOTNC;
         }
     }
-    if (first_rec_len >= 0 && h->recsize == first_rec_len) h->recsize = h->first_rec_unpadded;
+    if (first_rec_len >= 0 && h->recsize == first_rec_len) h->recsize = first_rec_unpadded;
     return NC_NOERR;
 }
 
@@ -234,8 +233,12 @@ int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int 
         return errno == ENOENT ? NC_ENOENT : errno == EACCES || errno == EPERM ? NC_EACCESS : NC_EFILE;
     }
     struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    if (fstat(fd, &sb) != 0) {
         *sys_errno = errno;
+        close(fd);
+        return NC_EFILE;
+    }
+    if (!S_ISREG(sb.st_mode)) {
         close(fd);
         return NC_EBAD_FILE;
     }
