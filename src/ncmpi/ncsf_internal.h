@@ -297,6 +297,18 @@ int ncsfi_resolve_pdims(ncsf_file *f, const char *varname, int ndims,
 typedef struct ncsf_atts ncsf_atts;
 int ncsfi_atts_make(ncsf_file *f, const ncsf_var *v, const char *varname, ncsf_atts **out);
 int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index);
+/* Where attributes are written: a PnetCDF dataset, or a classic header
+ * being built in memory (base/cdf_encode.c); values as type's C type. */
+struct ncsfi_cdf_header_s;
+typedef struct ncsf_att_sink {
+    int ncid;
+    struct ncsfi_cdf_header_s *header;
+    int (*put)(const struct ncsf_att_sink *s, int varid, const char *name, nc_type type, MPI_Offset n,
+               const void *values);
+} ncsf_att_sink;
+ncsf_att_sink ncsfi_sink_pnetcdf(int ncid);
+ncsf_att_sink ncsfi_sink_cdf(struct ncsfi_cdf_header_s *h);
+int ncsfi_atts_put_to(const ncsf_att_sink *s, int varid, const ncsf_atts *a, int index);
 void ncsfi_atts_free(ncsf_atts *a);
 /* subfiling_dimnames (and, on a placeholder, subfiling_note) of v again,
  * after a dimension was renamed (rename.c) */
@@ -304,12 +316,13 @@ int ncsfi_put_dimnames(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int
 int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v,
                        int index);
 int ncsfi_put_dataset_id(ncsf_file *f, int ncid);
+int ncsfi_put_var_atts_to(ncsf_file *f, const ncsf_att_sink *s, int varid, const ncsf_var *v, int index);
+int ncsfi_put_dataset_id_to(ncsf_file *f, const ncsf_att_sink *s);
 /* subfiling_version of the file ncid: NC_EVARMETA unless 1 or 2 */
 int ncsfi_read_version(int ncid, int *version);
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
                         int *index);
 /* the same from a parsed header (a subfile's, read without PnetCDF) */
-struct ncsfi_cdf_header_s;
 int ncsfi_read_var_atts_cdf(ncsf_file *f, const struct ncsfi_cdf_header_s *h, int varid, ncsf_var **vp,
                             int *index);
 /* Where the attributes of one variable come from: a file (what
@@ -357,6 +370,7 @@ typedef struct ncsfi_cdf_header_s {
     ncsfi_cdf_att *gatts;
     ncsfi_cdf_var *vars;
     unsigned char *bytes; /* what was read (ncsfi_cdf_read) */
+    int owned;            /* built (cdf_encode.c): each attribute's values its own */
 } ncsfi_cdf_header;
 /* path's header (*size the file's length): NC_ENOENT, NC_EACCESS,
  * NC_EFILE, NC_EBAD_FILE (not a regular file), NC_EREAD,
@@ -366,6 +380,9 @@ int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int 
 /* the same from memory (the fuzz target); values point into bytes */
 int ncsfi_cdf_parse(const void *bytes, size_t n, ncsfi_cdf_header *h);
 void ncsfi_cdf_free(ncsfi_cdf_header *h);
+/* each variable's len, unpadded and record, and the record size, by
+ * PnetCDF's rules from the dimensions and types (NC_ENOTNC: overflow) */
+int ncsfi_cdf_derive(ncsfi_cdf_header *h);
 /* varid -1: the global attributes; NULL if there is none such */
 const ncsfi_cdf_att *ncsfi_cdf_att_find(const ncsfi_cdf_header *h, int varid, const char *name);
 int ncsfi_cdf_varid(const ncsfi_cdf_header *h, const char *name);
@@ -373,6 +390,23 @@ int ncsfi_cdf_dimid(const ncsfi_cdf_header *h, const char *name);
 /* the values as memtype (NC_CHAR: the text; else converted by netCDF's
  * rules, NC_ECHAR between text and numbers) */
 int ncsfi_cdf_att_get(const ncsfi_cdf_att *a, nc_type memtype, void *out);
+
+/* ---- base/cdf_encode.c: a classic header built, laid out, encoded ------ */
+/* an empty header of format (NC_FORMAT_CLASSIC, _CDF2, _CDF5) to build */
+void ncsfi_cdf_init(ncsfi_cdf_header *h, int format);
+/* len 0: the record dimension */
+int ncsfi_cdf_def_dim(ncsfi_cdf_header *h, const char *name, MPI_Offset len, int *id);
+int ncsfi_cdf_def_var(ncsfi_cdf_header *h, const char *name, nc_type type, int ndims, const int *dimids,
+                      int *id);
+/* varid -1: global; values as type's C type in memory (NC_CHAR: bytes) */
+int ncsfi_cdf_put_att(ncsfi_cdf_header *h, int varid, const char *name, nc_type type, MPI_Offset n,
+                      const void *values);
+/* hsize, each variable's begin and len, recsize: as PnetCDF lays out a new
+ * file without alignment hints (striping_unit: the file's, 0 if none);
+ * NC_EVARSIZE at a format's limits (PnetCDF's to judge) */
+int ncsfi_cdf_lay_out(ncsfi_cdf_header *h, MPI_Offset striping_unit);
+/* the header's bytes (hsize of them, freed by the caller) */
+int ncsfi_cdf_encode(const ncsfi_cdf_header *h, unsigned char **bytes, size_t *n);
 
 /* ---- dataset/state.c: did the writer close the dataset? ---------------- */
 enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2 };

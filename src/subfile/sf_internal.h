@@ -256,7 +256,6 @@ struct sf_context {
  * file_id (only the first failure is kept); returns err. */
 int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write);
 /* An MPI error as an engine code (fallback when nothing more specific). */
-int sf_error_from_mpi(int mpi_err, int fallback);
 /* The first error wins: keep *err if set, else take e. */
 static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 #define SF_MPI_OK(rc) ((rc) == MPI_SUCCESS ? SF_OK : SF_ERR_MPI)

@@ -114,6 +114,31 @@ static int take_atts(cursor *c, ncsfi_cdf_att **out, int *nout)
     return 0;
 }
 
+/* Each variable's length (one record's, or the whole; padded to 4) and
+ * the record size, as PnetCDF derives them: NC_ENOTNC if they overflow. */
+int ncsfi_cdf_derive(ncsfi_cdf_header *h)
+{
+    MPI_Offset first_rec_len = -1, first_rec_unpadded = 0;
+    h->recsize = 0;
+    for (int i = 0; i < h->nvars; i++) {
+        ncsfi_cdf_var *v = &h->vars[i];
+        MPI_Offset product = 1;
+        v->record = v->ndims > 0 && v->dimids[0] == h->unlimdim;
+        for (int d = v->record; d < v->ndims; d++)
+            if (__builtin_mul_overflow(product, h->dims[v->dimids[d]].len, &product)) return NC_ENOTNC;
+        if (__builtin_mul_overflow(product, (MPI_Offset)ncsfi_xsize(v->type), &v->len) || v->len > INT64_MAX - 3)
+            return NC_ENOTNC;
+        v->unpadded = v->len;
+        v->len = (v->len + 3) / 4 * 4;
+        if (v->record) {
+            if (first_rec_len < 0) first_rec_len = v->len, first_rec_unpadded = v->unpadded;
+            if (__builtin_add_overflow(h->recsize, v->len, &h->recsize)) return NC_ENOTNC;
+        }
+    }
+    if (first_rec_len >= 0 && h->recsize == first_rec_len) h->recsize = first_rec_unpadded;
+    return NC_NOERR;
+}
+
 /* The whole header in b[0..n); MORE: more bytes are needed. */
 static int parse(const unsigned char *b, size_t n, ncsfi_cdf_header *h)
 {
@@ -178,35 +203,23 @@ static int parse(const unsigned char *b, size_t n, ncsfi_cdf_header *h)
     for (int i = 0; i < h->nvars; i++)
         if (h->vars[i].begin < h->hsize) return NC_ENOTNC; /* data inside the header */
 
-    /* lengths and the record size */
-    MPI_Offset first_rec_len = -1, first_rec_unpadded = 0;
-    for (int i = 0; i < h->nvars; i++) {
-        ncsfi_cdf_var *v = &h->vars[i];
-        MPI_Offset product = 1;
-        v->record = v->ndims > 0 && v->dimids[0] == h->unlimdim;
-        for (int d = v->record; d < v->ndims; d++)
-            if (__builtin_mul_overflow(product, h->dims[v->dimids[d]].len, &product)) return NC_ENOTNC;
-        if (__builtin_mul_overflow(product, (MPI_Offset)ncsfi_xsize(v->type), &v->len) || v->len > INT64_MAX - 3)
-            return NC_ENOTNC;
-        v->unpadded = v->len;
-        v->len = (v->len + 3) / 4 * 4;
-        if (v->record) {
-            if (first_rec_len < 0) first_rec_len = v->len, first_rec_unpadded = v->unpadded;
-            if (__builtin_add_overflow(h->recsize, v->len, &h->recsize)) return NC_ENOTNC;
-        }
-    }
-    if (first_rec_len >= 0 && h->recsize == first_rec_len) h->recsize = first_rec_unpadded;
-    return NC_NOERR;
+    return ncsfi_cdf_derive(h);
 }
 
 void ncsfi_cdf_free(ncsfi_cdf_header *h)
 {
     for (int i = 0; h->dims && i < h->ndims; i++) free(h->dims[i].name);
-    for (int i = 0; h->gatts && i < h->ngatts; i++) free(h->gatts[i].name);
+    for (int i = 0; h->gatts && i < h->ngatts; i++) {
+        free(h->gatts[i].name);
+        if (h->owned) free((void *)h->gatts[i].values);
+    }
     for (int i = 0; h->vars && i < h->nvars; i++) {
         free(h->vars[i].name);
         free(h->vars[i].dimids);
-        for (int j = 0; h->vars[i].atts && j < h->vars[i].natts; j++) free(h->vars[i].atts[j].name);
+        for (int j = 0; h->vars[i].atts && j < h->vars[i].natts; j++) {
+            free(h->vars[i].atts[j].name);
+            if (h->owned) free((void *)h->vars[i].atts[j].values);
+        }
         free(h->vars[i].atts);
     }
     free(h->dims);

@@ -48,11 +48,49 @@ int ncsfi_read_version(int ncid, int *version)
     return NC_NOERR;
 }
 
-int ncsfi_put_dataset_id(ncsf_file *f, int ncid)
+/* ---- where the attributes go ------------------------------------------- */
+
+static int put_pnetcdf(const ncsf_att_sink *s, int varid, const char *name, nc_type type, MPI_Offset n,
+                       const void *values)
+{
+    switch (type) {
+    case NC_CHAR: return ncmpi_put_att_text(s->ncid, varid, name, n, values);
+    case NC_INT: return ncmpi_put_att_int(s->ncid, varid, name, NC_INT, n, values);
+    case NC_INT64: return ncmpi_put_att_longlong(s->ncid, varid, name, NC_INT64, n, values);
+    case NC_DOUBLE: return ncmpi_put_att_double(s->ncid, varid, name, NC_DOUBLE, n, values);
+    default: return ncmpi_put_att(s->ncid, varid, name, type, n, values);
+    }
+}
+
+static int put_cdf(const ncsf_att_sink *s, int varid, const char *name, nc_type type, MPI_Offset n,
+                   const void *values)
+{
+    return ncsfi_cdf_put_att(s->header, varid, name, type, n, values);
+}
+
+ncsf_att_sink ncsfi_sink_pnetcdf(int ncid)
+{
+    ncsf_att_sink s = {ncid, NULL, put_pnetcdf};
+    return s;
+}
+
+ncsf_att_sink ncsfi_sink_cdf(ncsfi_cdf_header *h)
+{
+    ncsf_att_sink s = {-1, h, put_cdf};
+    return s;
+}
+
+int ncsfi_put_dataset_id_to(ncsf_file *f, const ncsf_att_sink *s)
 {
     int err, version = f->version;
-    if ((err = ncmpi_put_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid))) return err;
-    return ncmpi_put_att_int(ncid, NC_GLOBAL, "subfiling_version", NC_INT, 1, &version);
+    if ((err = s->put(s, NC_GLOBAL, "subfiling_dataset_id", NC_CHAR, 32, f->dsid))) return err;
+    return s->put(s, NC_GLOBAL, "subfiling_version", NC_INT, 1, &version);
+}
+
+int ncsfi_put_dataset_id(ncsf_file *f, int ncid)
+{
+    ncsf_att_sink s = ncsfi_sink_pnetcdf(ncid);
+    return ncsfi_put_dataset_id_to(f, &s);
 }
 
 /* names joined by '\n' */
@@ -188,15 +226,25 @@ out:
     return err;
 }
 
-static int put_offsets(const ncsf_atts *a, int ncid, int varid, const char *name, MPI_Offset n,
+static int put_offsets(const ncsf_atts *a, const ncsf_att_sink *s, int varid, const char *name, MPI_Offset n,
                        const long long *ll, const double *d)
 {
-    if (a->cdf5) return ncmpi_put_att_longlong(ncid, varid, name, NC_INT64, n, ll);
-    return ncmpi_put_att_double(ncid, varid, name, NC_DOUBLE, n, d);
+    if (a->cdf5) return s->put(s, varid, name, NC_INT64, n, ll);
+    return s->put(s, varid, name, NC_DOUBLE, n, d);
+}
+
+static int put_text(const ncsf_att_sink *s, int varid, const char *name, const char *text)
+{
+    return s->put(s, varid, name, NC_CHAR, (MPI_Offset)strlen(text), text);
+}
+
+static int put_ints(const ncsf_att_sink *s, int varid, const char *name, int n, const int *v)
+{
+    return s->put(s, varid, name, NC_INT, n, v);
 }
 
 /* Block index's start and count (format 2, in subfile index). */
-static int put_own_block(const ncsf_atts *a, int ncid, int varid, int index)
+static int put_own_block(const ncsf_atts *a, const ncsf_att_sink *s, int varid, int index)
 {
     MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
     long long lst[SF_MAX_DIMS], lct[SF_MAX_DIMS];
@@ -209,35 +257,40 @@ static int put_own_block(const ncsf_atts *a, int ncid, int varid, int index)
         dst[d] = (double)st[d];
         dct[d] = (double)ct[d];
     }
-    if ((err = put_offsets(a, ncid, varid, "subfiling_block_start", a->nd, lst, dst))) return err;
-    return put_offsets(a, ncid, varid, "subfiling_block_count", a->nd, lct, dct);
+    if ((err = put_offsets(a, s, varid, "subfiling_block_start", a->nd, lst, dst))) return err;
+    return put_offsets(a, s, varid, "subfiling_block_count", a->nd, lct, dct);
+}
+
+int ncsfi_atts_put_to(const ncsf_att_sink *s, int varid, const ncsf_atts *a, int index)
+{
+    int one = 1, err = NC_NOERR, nd = a->nd, n = a->n;
+    MPI_Offset cells = (MPI_Offset)n * nd;
+    if (index < 0 && a->note) CHECK(put_text(s, varid, "subfiling_note", a->note));
+    CHECK(put_ints(s, varid, "subfiling_enabled", 1, &one));
+    CHECK(put_ints(s, varid, "subfiling_gndims", 1, &nd));
+    CHECK(put_offsets(a, s, varid, "subfiling_gsize", nd, a->gsize, a->dgsize));
+    CHECK(put_text(s, varid, "subfiling_dimnames", a->dimnames));
+    CHECK(put_ints(s, varid, "subfiling_nfiles", 1, &n));
+    CHECK(put_ints(s, varid, "subfiling_porder", a->npart, a->pdims));
+    CHECK(put_ints(s, varid, "subfiling_pgrid", a->npart, a->pgrid));
+    if (a->version == 1) {
+        CHECK(put_offsets(a, s, varid, "subfiling_starts", cells, a->st, a->dst));
+        CHECK(put_offsets(a, s, varid, "subfiling_counts", cells, a->ct, a->dct));
+        CHECK(put_text(s, varid, "subfiling_names", a->names));
+    } else {
+        /* the even rule is what this writer makes: no boundaries recorded */
+        CHECK(put_text(s, varid, "subfiling_stem", a->stem));
+        if (index >= 0) CHECK(put_own_block(a, s, varid, index));
+    }
+    CHECK(put_ints(s, varid, "subfiling_index", 1, &index));
+out:
+    return err;
 }
 
 int ncsfi_atts_put(int ncid, int varid, const ncsf_atts *a, int index)
 {
-    int one = 1, err = NC_NOERR, nd = a->nd, n = a->n;
-    MPI_Offset cells = (MPI_Offset)n * nd;
-    if (index < 0 && a->note)
-        CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_note", strlen(a->note), a->note));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_enabled", NC_INT, 1, &one));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_gndims", NC_INT, 1, &nd));
-    CHECK(put_offsets(a, ncid, varid, "subfiling_gsize", nd, a->gsize, a->dgsize));
-    CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_dimnames", strlen(a->dimnames), a->dimnames));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_nfiles", NC_INT, 1, &n));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_porder", NC_INT, a->npart, a->pdims));
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_pgrid", NC_INT, a->npart, a->pgrid));
-    if (a->version == 1) {
-        CHECK(put_offsets(a, ncid, varid, "subfiling_starts", cells, a->st, a->dst));
-        CHECK(put_offsets(a, ncid, varid, "subfiling_counts", cells, a->ct, a->dct));
-        CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_names", strlen(a->names), a->names));
-    } else {
-        /* the even rule is what this writer makes: no boundaries recorded */
-        CHECK(ncmpi_put_att_text(ncid, varid, "subfiling_stem", strlen(a->stem), a->stem));
-        if (index >= 0) CHECK(put_own_block(a, ncid, varid, index));
-    }
-    CHECK(ncmpi_put_att_int(ncid, varid, "subfiling_index", NC_INT, 1, &index));
-out:
-    return err;
+    ncsf_att_sink s = ncsfi_sink_pnetcdf(ncid);
+    return ncsfi_atts_put_to(&s, varid, a, index);
 }
 
 int ncsfi_put_dimnames(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int placeholder)
@@ -253,13 +306,19 @@ int ncsfi_put_dimnames(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int
     return err;
 }
 
-int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
+int ncsfi_put_var_atts_to(ncsf_file *f, const ncsf_att_sink *s, int varid, const ncsf_var *v, int index)
 {
     ncsf_atts *a;
     int err = ncsfi_atts_make(f, v, NULL, &a);
-    if (!err) err = ncsfi_atts_put(ncid, varid, a, index);
+    if (!err) err = ncsfi_atts_put_to(s, varid, a, index);
     ncsfi_atts_free(a);
     return err;
+}
+
+int ncsfi_put_var_atts(ncsf_file *f, int ncid, int varid, const ncsf_var *v, int index)
+{
+    ncsf_att_sink s = ncsfi_sink_pnetcdf(ncid);
+    return ncsfi_put_var_atts_to(f, &s, varid, v, index);
 }
 
 /* ---- reading ------------------------------------------------------------ */

@@ -1,7 +1,16 @@
 /*
  * subfile_create.c: the subfiles of newly defined variables, made at
- * enddef, each by its home rank, through PnetCDF on MPI_COMM_SELF, so that
- * every subfile is a netCDF file ncdump can read.
+ * enddef, each by its home rank, so that every subfile is a netCDF file
+ * ncdump can read.
+ *
+ * Usually ncsf writes the subfile's header itself (base/cdf_encode.c, laid
+ * out as PnetCDF would lay it out) with one exclusive MPI-IO create on
+ * MPI_COMM_SELF, and the engine keeps that handle for the rank's own
+ * writes to the subfile: no PnetCDF create, enddef and close, no second
+ * open. Where the header would not be PnetCDF's default layout (fill mode
+ * on, alignment hints) or is at a format's limits, PnetCDF makes the
+ * subfile on MPI_COMM_SELF, as it always did (NCSF_SUBFILE_HEADER=pnetcdf
+ * asks for that everywhere: the tests compare the two).
  *
  * Subfiles are created exclusively: with NC_NOCLOBBER an existing file at
  * any subfile's name fails enddef on every rank before anything is
@@ -142,6 +151,194 @@ int ncsfi_record_offsets(ncsf_file *f, ncsf_var *lead, int k, int sid, int only_
     return err;
 }
 
+/* ---- the header written by ncsf ---------------------------------------- */
+
+static int hint_set(MPI_Info info, const char *key)
+{
+    char v[MPI_MAX_INFO_VAL + 1];
+    int flag = 0;
+    if (info != MPI_INFO_NULL && MPI_Info_get(info, key, MPI_MAX_INFO_VAL, v, &flag) != MPI_SUCCESS) return 1;
+    return flag;
+}
+
+/* May ncsf write subfile k's header (else PnetCDF makes the subfile)? */
+static int header_is_ours(ncsf_file *f, ncsf_var *lead, MPI_Info hints)
+{
+    static const char *align[] = {"nc_header_align_size", "nc_var_align_size", "nc_record_align_size"};
+    const char *env = getenv("NCSF_SUBFILE_HEADER"), *pnc = getenv("PNETCDF_HINTS");
+    if (env && !strcmp(env, "pnetcdf")) return 0;
+    for (int i = 0; i < 3; i++)
+        if (hint_set(hints, align[i]) || (pnc && strstr(pnc, align[i]))) return 0;
+    for (int i = 0; i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        int nofill = 1;
+        if (!v || v->created || v->file_id != lead->varid) continue;
+        if (ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, NULL) != NC_NOERR || !nofill) return 0;
+    }
+    return 1;
+}
+
+/* The user's attribute name of variable varid of the base file, into h. */
+static int copy_att(ncsf_file *f, int varid, const char *name, ncsfi_cdf_header *h, int svar)
+{
+    nc_type t;
+    MPI_Offset n;
+    int err = ncmpi_inq_att(f->ncid, varid, name, &t, &n);
+    int es = err ? 0 : ncsfi_xsize(t);
+    void *buf = err ? NULL : malloc((size_t)(n * es) + 1);
+    if (!err && !buf) err = NC_ENOMEM;
+    if (!err && n) err = ncmpi_get_att(f->ncid, varid, name, buf);
+    if (!err) err = ncsfi_cdf_put_att(h, svar, name, t, n, buf);
+    free(buf);
+    return err;
+}
+
+/* Variable v (block k) defined in the header h, as define_in_subfile
+ * defines it through PnetCDF. */
+static int define_in_header(ncsf_file *f, ncsfi_cdf_header *h, ncsf_var *v, int k, int *svar)
+{
+    int err = NC_NOERR, sdim[SF_MAX_DIMS], natts;
+    char name[NC_MAX_NAME + 1], att[NC_MAX_NAME + 1];
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
+    sf_layout_block(v->lay, k, st, ct);
+    for (int d = 0; !err && d < v->ndims; d++) {
+        MPI_Offset want = (d == 0 && v->lay->record) ? 0 : ct[d];
+        err = ncmpi_inq_dimname(f->ncid, v->dimids[d], name);
+        if (!err && (sdim[d] = ncsfi_cdf_dimid(h, name)) < 0) err = ncsfi_cdf_def_dim(h, name, want, &sdim[d]);
+        else if (!err && h->dims[sdim[d]].len != want) err = NC_EDIMSIZE; /* cannot happen, as above */
+    }
+    if (!err) err = ncmpi_inq_varname(f->ncid, v->varid, name);
+    if (!err) err = ncsfi_cdf_def_var(h, name, v->xtype, v->ndims, sdim, svar);
+    if (!err) err = ncmpi_inq_varnatts(f->ncid, v->varid, &natts);
+    for (int i = 0; !err && i < natts; i++) {
+        err = ncmpi_inq_attname(f->ncid, v->varid, i, att);
+        if (!err && strncmp(att, NCSF_ATT_PREFIX, strlen(NCSF_ATT_PREFIX)))
+            err = copy_att(f, v->varid, att, h, *svar);
+    }
+    ncsf_att_sink sink = ncsfi_sink_cdf(h);
+    if (!err) err = ncsfi_put_var_atts_to(f, &sink, *svar, v, k);
+    return err;
+}
+
+/* Subfile k's header, built: the same attributes and variables, in the
+ * same order, as create_file gives PnetCDF. */
+static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h)
+{
+    char name[SF_PATH_MAX];
+    ncsf_att_sink sink = ncsfi_sink_cdf(h);
+    ncsfi_cdf_init(h, f->format);
+    int err = ncsfi_put_dataset_id_to(f, &sink), svar;
+    if (!err) {
+        char *base = ncsfi_var_name(lead, k, name, sizeof name) ? NULL : relative_base(f->stem, name);
+        err = base ? ncsfi_cdf_put_att(h, NC_GLOBAL, "subfiling_base", NC_CHAR, (MPI_Offset)strlen(base), base)
+                   : NC_ENOMEM;
+        free(base);
+    }
+    for (int i = 0; !err && i < f->nvars_cap; i++)
+        if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
+            err = define_in_header(f, h, f->vars[i], k, &svar);
+    return err;
+}
+
+/* The file's striping unit as MPI-IO reports it (0: none), which PnetCDF
+ * aligns a large file's data to. */
+static MPI_Offset striping_unit(MPI_File fh)
+{
+    MPI_Info used = MPI_INFO_NULL;
+    char v[MPI_MAX_INFO_VAL + 1];
+    int flag = 0;
+    long long unit = 0;
+    if (MPI_File_get_info(fh, &used) != MPI_SUCCESS) return 0;
+    if (MPI_Info_get(used, "striping_unit", MPI_MAX_INFO_VAL, v, &flag) == MPI_SUCCESS && flag)
+        unit = strtoll(v, NULL, 10);
+    MPI_Info_free(&used);
+    return unit > 0 && unit <= INT32_MAX ? (MPI_Offset)unit : 0;
+}
+
+/* The offsets of h's variables (in the order build_header defined them)
+ * recorded in their layouts. */
+static int record_header_offsets(ncsf_file *f, ncsf_var *lead, int k, const ncsfi_cdf_header *h)
+{
+    sf_offsets o = {.begin = -1, .recsize = h->recsize, .head = h->hsize};
+    int j = 0;
+    for (int i = 0; i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        if (!v || v->created || v->file_id != lead->varid) continue;
+        o.begin = h->vars[j++].begin;
+        if (sf_layout_put_offsets(v->lay, k, &o) != SF_OK) return NC_ENOMEM;
+    }
+    return NC_NOERR;
+}
+
+/* A failed create's netCDF code, as PnetCDF gives it for its own. */
+static int open_error(int rc)
+{
+    int cls = MPI_ERR_OTHER;
+    MPI_Error_class(rc, &cls);
+    switch (cls) {
+    case MPI_ERR_FILE_EXISTS: return NC_EEXIST;
+    case MPI_ERR_NO_SUCH_FILE: return NC_ENOENT;
+    case MPI_ERR_READ_ONLY: return NC_EPERM;
+    case MPI_ERR_ACCESS: return NC_EACCESS;
+    case MPI_ERR_BAD_FILE: return NC_EBAD_FILE;
+    default: {
+        /* no space, quota, no descriptor left...; else NC_EFILE */
+        int e = ncsfi_error_from_engine(sf_error_from_mpi(rc, SF_ERR_OPEN));
+        return e == NC_EMPI ? NC_EFILE : e;
+    }
+    }
+}
+
+/* Subfile k made with a header written by ncsf: *done 0 if it is PnetCDF's
+ * to make (nothing was created then). */
+static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints, int *done)
+{
+    ncsfi_cdf_header h;
+    unsigned char *bytes = NULL;
+    size_t n = 0;
+    MPI_File fh = MPI_FILE_NULL;
+    *done = 0;
+    if (!header_is_ours(f, lead, hints)) return NC_NOERR;
+    int err = build_header(f, lead, k, &h);
+    /* at a format's limits PnetCDF judges (and says why) */
+    if (!err && ncsfi_cdf_lay_out(&h, 0) == NC_EVARSIZE) {
+        ncsfi_cdf_free(&h);
+        return NC_NOERR;
+    }
+    if (err) {
+        ncsfi_cdf_free(&h);
+        return err; /* out of memory, or the base file would not answer */
+    }
+    /* exclusive: a file or a symbolic link put there meanwhile is refused */
+    int rc = MPI_File_open(MPI_COMM_SELF, path, MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR, hints, &fh);
+    *done = 1;
+    if (rc != MPI_SUCCESS) {
+        ncsfi_cdf_free(&h);
+        err = open_error(rc);
+        ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
+        return err;
+    }
+    MPI_Offset unit = striping_unit(fh);
+    if (unit) err = ncsfi_cdf_lay_out(&h, unit);
+    if (!err) err = ncsfi_cdf_encode(&h, &bytes, &n);
+    if (!err) {
+        MPI_Status st;
+        MPI_Count wrote = 0;
+        int wrc = MPI_File_write_at(fh, 0, bytes, (int)n, MPI_BYTE, &st);
+        if (wrc != MPI_SUCCESS) err = ncsfi_error_from_engine(sf_error_from_mpi(wrc, SF_ERR_WRITE));
+        else if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != (MPI_Count)n) err = NC_EWRITE;
+    }
+    free(bytes);
+    if (!err) err = record_header_offsets(f, lead, k, &h);
+    ncsfi_cdf_free(&h);
+    if (err) MPI_File_close(&fh);
+    /* the engine writes through this handle (kept even when closing
+     * another one to make room for it failed) */
+    else if (sf_context_adopt_handle(f->ctx, lead->file_id, k, fh) != SF_OK) err = NC_EFILE;
+    if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
+    return err;
+}
+
 /* Subfile k of the new variables sharing lead's subfiles (lead alone,
  * unless a subfiling_group joined others to it); their offsets in it are
  * recorded (this rank is its home). */
@@ -154,8 +351,11 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     /* the dataset's hints, and striping of its own (subfile_striping.c) */
     MPI_Info hints;
     if ((err = ncsfi_subfile_hints(f, lead, k, path, &hints))) return err;
-    err = ncsfi_subfile_pnetcdf_info(f, path, 1, hints, &sid);
+    int done;
+    err = create_direct(f, lead, k, path, hints, &done);
+    if (!err && !done) err = ncsfi_subfile_pnetcdf_info(f, path, 1, hints, &sid);
     MPI_Info_free(&hints);
+    if (done) return err;
     if (err) {
         ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
