@@ -695,7 +695,7 @@ int ncsf_close(int ncid)
     /* PnetCDF is done with the base file: its length and its mark (a get
      * never waited for loses nothing on disk; a put does) */
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
-    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize);
+    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize); /* agreed below */
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;

@@ -59,8 +59,10 @@ int ncsfi_state_begin_writing(ncsf_file *f)
     return err;
 }
 
-/* Collective, after the base file was closed: failed says some rank saw a
- * write fail or requests dropped. hsize is the base file's header size. */
+/* After the base file was closed, by process 0 (every process calls it,
+ * the caller agrees on the outcome with its own): failed says some rank
+ * saw a write fail or requests dropped. hsize is the base file's header
+ * size. */
 int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize)
 {
     int err = NC_NOERR;
@@ -75,5 +77,5 @@ int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize)
         if (err) ncsfi_set_error(f, 1, "%s: cannot mark the dataset \"%s\": %s", f->path, marks[to],
                                  ncmpi_strerror(err));
     }
-    return ncsfi_agreef(f, err);
+    return err;
 }
