@@ -430,6 +430,10 @@ int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
                            const char *old_value, const char *new_value);
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
+/* n pieces of the base file: len[i] bytes (following one another in
+ * bytes) at offset at[i] (raw_bytes.c, 5.) */
+int ncsfi_raw_write_pieces(const char *path, int n, const MPI_Offset *at, const unsigned char *bytes,
+                           const int *len);
 /* Blocks for the first size bytes of a subfile allocated (its length
  * unchanged): NC_ENO_SPACE (or NC_EQUOTA) now rather than half-way
  * through PnetCDF moving its data. *len gets its current length. */

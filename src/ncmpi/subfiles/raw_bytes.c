@@ -31,6 +31,17 @@
  *    data (only an error it maps to NC_EFILE stops it; NC_ENO_SPACE does
  *    not), so a full file system would otherwise lose data in silence.
  *
+ * 5. The fill value of each scalar placeholder in the base file, written
+ *    by process 0 at the enddef that defined it (or at the next collective
+ *    sync or close), at the placeholder's own offset, which PnetCDF gave
+ *    it: after PnetCDF wrote the header, inside the data section, where
+ *    PnetCDF never writes (ncsf never hands a placeholder to PnetCDF's put
+ *    calls). A reduction of every process follows before the call
+ *    returns, so no process can write through PnetCDF again until the
+ *    bytes are in the file (an MPI-IO read-modify-write of a neighbouring
+ *    variable then reads them); the file is closed after the write, which
+ *    hands the bytes to the server on a file system that caches (NFS).
+ *
  * Subfiles are opened with O_NOFOLLOW and must be regular files: ncsf made
  * them, and never writes through a symbolic link or into a device or FIFO
  * put in their place. The base file is the caller's own path.
@@ -172,4 +183,15 @@ int ncsfi_raw_space_error(const char *path)
 {
     struct statvfs s;
     return statvfs(path, &s) == 0 && s.f_bavail == 0 ? NC_ENO_SPACE : NC_EWRITE;
+}
+
+int ncsfi_raw_write_pieces(const char *path, int n, const MPI_Offset *at, const unsigned char *bytes,
+                           const int *len)
+{
+    int fd, err = open_rw(path, 0, &fd);
+    if (err) return err;
+    size_t from = 0;
+    for (int i = 0; i < n && !err; from += (size_t)len[i++])
+        if (pwrite(fd, bytes + from, (size_t)len[i], (off_t)at[i]) != (ssize_t)len[i]) err = error_of_errno(errno);
+    return close_checked(fd, err);
 }

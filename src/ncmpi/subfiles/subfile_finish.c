@@ -100,34 +100,41 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
     return err;
 }
 
-/* Placeholders written together, at most this many per collective wait. */
-#define FILL_BATCH 64
-
-/* In collective mode the scalar placeholders not yet filled are posted as
- * non-blocking puts and written by one collective wait per FILL_BATCH of
- * them, each agreed once (every process writes the same bytes). */
+/* In collective mode the scalar placeholders not yet filled are written
+ * by process 0 outside PnetCDF (raw_bytes.c, 5.), and the outcome agreed:
+ * one reduction, no collective write on the base file. */
 static int fill_fixed_together(ncsf_file *f)
 {
-    int err = NC_NOERR;
-    for (int i = 0; i < f->nvars_cap && !err;) {
-        int req[FILL_BATCH], st[FILL_BATCH], n = 0, want = 0, posted = NC_NOERR, idx[FILL_BATCH];
-        unsigned char fill[FILL_BATCH][8];
-        for (; i < f->nvars_cap && want < FILL_BATCH; i++) {
+    int n = 0, err = NC_NOERR;
+    for (int i = 0; i < f->nvars_cap; i++)
+        n += f->vars[i] && !f->vars[i]->lay->record && !f->vars[i]->ph_filled;
+    if (!n) return NC_NOERR; /* the same on every process: the variables and their marks are */
+    if (f->rank == 0) {
+        MPI_Offset *at = malloc(sizeof *at * (size_t)n);
+        unsigned char *bytes = malloc(8 * (size_t)n);
+        int *len = malloc(sizeof *len * (size_t)n), k = 0;
+        err = at && bytes && len ? NC_NOERR : NC_ENOMEM;
+        unsigned char *b = bytes;
+        for (int i = 0; i < f->nvars_cap && !err; i++) {
             const ncsf_var *v = f->vars[i];
             if (!v || v->lay->record || v->ph_filled) continue;
-            int nofill;
-            want++; /* the same on every process: the variables and their marks are */
-            ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill[n]);
-            if (!posted) posted = ncmpi_iput_var(f->ncid, v->varid, fill[n], 1, MPI_DATATYPE_NULL, &req[n]);
-            if (!posted) idx[n++] = i;
+            int nofill, es = ncsfi_xsize(v->xtype);
+            err = ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, b);
+            if (!err) err = ncmpi_inq_varoffset(f->ncid, v->varid, &at[k]);
+            ncsfi_swap(b, es, 1); /* the file's byte order */
+            len[k++] = es;
+            b += es;
         }
-        if (!want) break;
-        /* collective: every process waits, whatever it could post */
-        int waited = ncmpi_wait_all(f->ncid, n, req, st);
-        for (int j = 0; j < n && !waited; j++) waited = st[j];
-        err = ncsfi_agreef(f, posted ? posted : waited);
-        for (int j = 0; j < n && !err; j++) f->vars[idx[j]]->ph_filled = 1;
+        if (!err) err = ncsfi_raw_write_pieces(f->path, k, at, bytes, len);
+        if (err) ncsfi_set_error(f, 1, "%s: cannot write the placeholders' fill values: %s", f->path,
+                                 ncmpi_strerror(err));
+        free(at);
+        free(bytes);
+        free(len);
     }
+    err = ncsfi_agreef(f, err);
+    for (int i = 0; i < f->nvars_cap && !err; i++)
+        if (f->vars[i] && !f->vars[i]->lay->record) f->vars[i]->ph_filled = 1;
     return err;
 }
 
