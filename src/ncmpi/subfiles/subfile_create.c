@@ -33,40 +33,6 @@ static int format_cmode(int format)
     return 0;
 }
 
-/* Define variable v (block k) in the subfile sid. */
-static int define_in_subfile(ncsf_file *f, int sid, ncsf_var *v, int k, int *svar)
-{
-    int err = NC_NOERR, sdim[SF_MAX_DIMS], natts;
-    char name[NC_MAX_NAME + 1], att[NC_MAX_NAME + 1];
-    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
-    sf_layout_block(v->lay, k, st, ct);
-    for (int d = 0; !err && d < v->ndims; d++) {
-        MPI_Offset want = (d == 0 && v->lay->record) ? NC_UNLIMITED : ct[d], have;
-        err = ncmpi_inq_dimname(f->ncid, v->dimids[d], name);
-        if (!err && ncmpi_inq_dimid(sid, name, &sdim[d]) != NC_NOERR)
-            err = ncmpi_def_dim(sid, name, want, &sdim[d]);
-        else if (!err && want != NC_UNLIMITED && ncmpi_inq_dimlen(sid, sdim[d], &have) == NC_NOERR && have != want)
-            err = NC_EDIMSIZE; /* cannot happen for variables partitioned alike */
-    }
-    if (!err) err = ncmpi_inq_varname(f->ncid, v->varid, name);
-    if (!err) err = ncmpi_def_var(sid, name, v->xtype, v->ndims, sdim, svar);
-    /* the user's attributes of the variable come along */
-    if (!err) err = ncmpi_inq_varnatts(f->ncid, v->varid, &natts);
-    for (int i = 0; !err && i < natts; i++) {
-        err = ncmpi_inq_attname(f->ncid, v->varid, i, att);
-        if (!err && strncmp(att, NCSF_ATT_PREFIX, strlen(NCSF_ATT_PREFIX)))
-            err = ncmpi_copy_att(f->ncid, v->varid, att, sid, *svar);
-    }
-    if (!err) err = ncsfi_put_var_atts(f, sid, *svar, v, k);
-    /* fill mode as the placeholder has it (ncmpi_set_fill, def_var_fill):
-     * the block is filled when the subfile is made, with the _FillValue
-     * copied above or the type's default, as PnetCDF fills a file */
-    int nofill = 1;
-    if (!err && ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, NULL) == NC_NOERR && !nofill)
-        err = ncmpi_def_var_fill(sid, *svar, 0, NULL);
-    return err;
-}
-
 /* "../" for each directory in name, then stem */
 static char *relative_base(const char *stem, const char *name)
 {
@@ -151,32 +117,7 @@ int ncsfi_record_offsets(ncsf_file *f, ncsf_var *lead, int k, int sid, int only_
     return err;
 }
 
-/* ---- the header written by ncsf ---------------------------------------- */
-
-static int hint_set(MPI_Info info, const char *key)
-{
-    char v[MPI_MAX_INFO_VAL + 1];
-    int flag = 0;
-    if (info != MPI_INFO_NULL && MPI_Info_get(info, key, MPI_MAX_INFO_VAL, v, &flag) != MPI_SUCCESS) return 1;
-    return flag;
-}
-
-/* May ncsf write subfile k's header (else PnetCDF makes the subfile)? */
-static int header_is_ours(ncsf_file *f, ncsf_var *lead, MPI_Info hints)
-{
-    static const char *align[] = {"nc_header_align_size", "nc_var_align_size", "nc_record_align_size"};
-    const char *env = getenv("NCSF_SUBFILE_HEADER"), *pnc = getenv("PNETCDF_HINTS");
-    if (env && !strcmp(env, "pnetcdf")) return 0;
-    for (int i = 0; i < 3; i++)
-        if (hint_set(hints, align[i]) || (pnc && strstr(pnc, align[i]))) return 0;
-    for (int i = 0; i < f->nvars_cap; i++) {
-        ncsf_var *v = f->vars[i];
-        int nofill = 1;
-        if (!v || v->created || v->file_id != lead->varid) continue;
-        if (ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, NULL) != NC_NOERR || !nofill) return 0;
-    }
-    return 1;
-}
+/* ---- the subfile's header, built once ------------------------------------ */
 
 /* The user's attribute name of variable varid of the base file, into h. */
 static int copy_att(ncsf_file *f, int varid, const char *name, ncsfi_cdf_header *h, int svar)
@@ -193,8 +134,9 @@ static int copy_att(ncsf_file *f, int varid, const char *name, ncsfi_cdf_header 
     return err;
 }
 
-/* Variable v (block k) defined in the header h, as define_in_subfile
- * defines it through PnetCDF. */
+/* Variable v (block k) defined in the header h: the block's dimensions
+ * (the record one unlimited), the user's attributes, then the subfiling
+ * ones. */
 static int define_in_header(ncsf_file *f, ncsfi_cdf_header *h, ncsf_var *v, int k, int *svar)
 {
     int err = NC_NOERR, sdim[SF_MAX_DIMS], natts;
@@ -205,7 +147,8 @@ static int define_in_header(ncsf_file *f, ncsfi_cdf_header *h, ncsf_var *v, int 
         MPI_Offset want = (d == 0 && v->lay->record) ? 0 : ct[d];
         err = ncmpi_inq_dimname(f->ncid, v->dimids[d], name);
         if (!err && (sdim[d] = ncsfi_cdf_dimid(h, name)) < 0) err = ncsfi_cdf_def_dim(h, name, want, &sdim[d]);
-        else if (!err && h->dims[sdim[d]].len != want) err = NC_EDIMSIZE; /* cannot happen, as above */
+        else if (!err && h->dims[sdim[d]].len != want)
+            err = NC_EDIMSIZE; /* cannot happen for variables partitioned alike */
     }
     if (!err) err = ncmpi_inq_varname(f->ncid, v->varid, name);
     if (!err) err = ncsfi_cdf_def_var(h, name, v->xtype, v->ndims, sdim, svar);
@@ -220,8 +163,9 @@ static int define_in_header(ncsf_file *f, ncsfi_cdf_header *h, ncsf_var *v, int 
     return err;
 }
 
-/* Subfile k's header, built: the same attributes and variables, in the
- * same order, as create_file gives PnetCDF. */
+/* Subfile k's header, whichever way the file is made: the dataset's id
+ * and the base file's name, then the new variables sharing lead's files,
+ * in varid order. */
 static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h)
 {
     char name[SF_PATH_MAX];
@@ -229,6 +173,7 @@ static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h
     ncsfi_cdf_init(h, f->format);
     int err = ncsfi_put_dataset_id_to(f, &sink), svar;
     if (!err) {
+        /* the base file seen from the subfile's directory */
         char *base = ncsfi_var_name(lead, k, name, sizeof name) ? NULL : relative_base(f->stem, name);
         err = base ? ncsfi_cdf_put_att(h, NC_GLOBAL, "subfiling_base", NC_CHAR, (MPI_Offset)strlen(base), base)
                    : NC_ENOMEM;
@@ -238,6 +183,94 @@ static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h
         if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
             err = define_in_header(f, h, f->vars[i], k, &svar);
     return err;
+}
+
+/* The new variables of lead's files, in build_header's order: the j-th. */
+static ncsf_var *new_var(ncsf_file *f, ncsf_var *lead, int j)
+{
+    for (int i = 0; i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        if (v && !v->created && v->file_id == lead->varid && j-- == 0) return v;
+    }
+    return NULL;
+}
+
+/* Fill mode as the placeholder has it (ncmpi_set_fill, def_var_fill). */
+static int fill_mode_on(ncsf_file *f, const ncsf_var *v)
+{
+    int nofill = 1;
+    return ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, NULL) != NC_NOERR || !nofill;
+}
+
+/* ---- made by PnetCDF ------------------------------------------------------ */
+
+static int put_att_native(int sid, int varid, const ncsfi_cdf_att *a)
+{
+    int es = ncsfi_xsize(a->type);
+    void *buf = malloc((size_t)(a->nelems * es) + 1);
+    if (!buf) return NC_ENOMEM;
+    if (a->nelems) memcpy(buf, a->values, (size_t)(a->nelems * es));
+    ncsfi_swap(buf, es, a->nelems); /* the header holds the file's byte order */
+    int err = a->type == NC_CHAR ? ncmpi_put_att_text(sid, varid, a->name, a->nelems, buf)
+                                 : ncmpi_put_att(sid, varid, a->name, a->type, a->nelems, buf);
+    free(buf);
+    return err;
+}
+
+/* The subfile made through PnetCDF on MPI_COMM_SELF from the header h;
+ * a variable with fill mode on gets it there too, so that PnetCDF fills
+ * the block when the subfile is made, with the _FillValue copied or the
+ * type's default, as it fills a file. */
+static int create_via_pnetcdf(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints,
+                              const ncsfi_cdf_header *h)
+{
+    int sid, err = ncsfi_subfile_pnetcdf_info(f, path, 1, hints, &sid), id;
+    if (err) {
+        ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
+        return err;
+    }
+    for (int i = 0; !err && i < h->ndims; i++)
+        err = ncmpi_def_dim(sid, h->dims[i].name, h->dims[i].len ? h->dims[i].len : NC_UNLIMITED, &id);
+    for (int i = 0; !err && i < h->ngatts; i++) err = put_att_native(sid, NC_GLOBAL, &h->gatts[i]);
+    for (int j = 0; !err && j < h->nvars; j++) {
+        const ncsfi_cdf_var *v = &h->vars[j];
+        err = ncmpi_def_var(sid, v->name, v->type, v->ndims, v->dimids, &id);
+        for (int i = 0; !err && i < v->natts; i++) err = put_att_native(sid, id, &v->atts[i]);
+        ncsf_var *mine = new_var(f, lead, j);
+        if (!err && mine && fill_mode_on(f, mine)) err = ncmpi_def_var_fill(sid, id, 0, NULL);
+    }
+    if (!err) err = ncmpi_enddef(sid);
+    if (!err) err = ncsfi_record_offsets(f, lead, k, sid, 1);
+    int e = ncmpi_close(sid);
+    if (!err) err = e;
+    if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
+    return err;
+}
+
+/* ---- made by ncsf --------------------------------------------------------- */
+
+static int hint_set(MPI_Info info, const char *key)
+{
+    char v[MPI_MAX_INFO_VAL + 1];
+    int flag = 0;
+    if (info != MPI_INFO_NULL && MPI_Info_get(info, key, MPI_MAX_INFO_VAL, v, &flag) != MPI_SUCCESS) return 1;
+    return flag;
+}
+
+/* May ncsf write subfile k's header (else PnetCDF makes the subfile)? */
+static int header_is_ours(ncsf_file *f, ncsf_var *lead, MPI_Info hints, ncsfi_cdf_header *h)
+{
+    static const char *align[] = {"nc_header_align_size", "nc_var_align_size", "nc_record_align_size"};
+    const char *env = getenv("NCSF_SUBFILE_HEADER"), *pnc = getenv("PNETCDF_HINTS");
+    if (env && !strcmp(env, "pnetcdf")) return 0;
+    for (int i = 0; i < 3; i++)
+        if (hint_set(hints, align[i]) || (pnc && strstr(pnc, align[i]))) return 0;
+    for (int j = 0; j < h->nvars; j++) {
+        ncsf_var *v = new_var(f, lead, j);
+        if (!v || fill_mode_on(f, v)) return 0;
+    }
+    /* at a format's limits PnetCDF judges (and says why) */
+    return ncsfi_cdf_lay_out(h, 0) == NC_NOERR;
 }
 
 /* The file's striping unit as MPI-IO reports it (0: none), which PnetCDF
@@ -255,17 +288,14 @@ static MPI_Offset striping_unit(MPI_File fh)
     return unit > 0 && unit <= INT32_MAX ? (MPI_Offset)unit : 0;
 }
 
-/* The offsets of h's variables (in the order build_header defined them)
- * recorded in their layouts. */
+/* The offsets of h's variables recorded in their layouts. */
 static int record_header_offsets(ncsf_file *f, ncsf_var *lead, int k, const ncsfi_cdf_header *h)
 {
     sf_offsets o = {.begin = -1, .recsize = h->recsize, .head = h->hsize};
-    int j = 0;
-    for (int i = 0; i < f->nvars_cap; i++) {
-        ncsf_var *v = f->vars[i];
-        if (!v || v->created || v->file_id != lead->varid) continue;
-        o.begin = h->vars[j++].begin;
-        if (sf_layout_put_offsets(v->lay, k, &o) != SF_OK) return NC_ENOMEM;
+    for (int j = 0; j < h->nvars; j++) {
+        ncsf_var *v = new_var(f, lead, j);
+        o.begin = h->vars[j].begin;
+        if (!v || sf_layout_put_offsets(v->lay, k, &o) != SF_OK) return NC_ENOMEM;
     }
     return NC_NOERR;
 }
@@ -289,38 +319,25 @@ static int open_error(int rc)
     }
 }
 
-/* Subfile k made with a header written by ncsf: *done 0 if it is PnetCDF's
- * to make (nothing was created then). */
-static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints, int *done)
+/* The subfile created with one exclusive MPI-IO open, its header (laid
+ * out with the striping unit MPI-IO reports) written through that handle,
+ * which the engine keeps for this rank's own writes. */
+static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints,
+                         ncsfi_cdf_header *h)
 {
-    ncsfi_cdf_header h;
     unsigned char *bytes = NULL;
     size_t n = 0;
     MPI_File fh = MPI_FILE_NULL;
-    *done = 0;
-    if (!header_is_ours(f, lead, hints)) return NC_NOERR;
-    int err = build_header(f, lead, k, &h);
-    /* at a format's limits PnetCDF judges (and says why) */
-    if (!err && ncsfi_cdf_lay_out(&h, 0) == NC_EVARSIZE) {
-        ncsfi_cdf_free(&h);
-        return NC_NOERR;
-    }
-    if (err) {
-        ncsfi_cdf_free(&h);
-        return err; /* out of memory, or the base file would not answer */
-    }
     /* exclusive: a file or a symbolic link put there meanwhile is refused */
     int rc = MPI_File_open(MPI_COMM_SELF, path, MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR, hints, &fh);
-    *done = 1;
     if (rc != MPI_SUCCESS) {
-        ncsfi_cdf_free(&h);
-        err = open_error(rc);
+        int err = open_error(rc);
         ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
     MPI_Offset unit = striping_unit(fh);
-    if (unit) err = ncsfi_cdf_lay_out(&h, unit);
-    if (!err) err = ncsfi_cdf_encode(&h, &bytes, &n);
+    int err = unit ? ncsfi_cdf_lay_out(h, unit) : NC_NOERR;
+    if (!err) err = ncsfi_cdf_encode(h, &bytes, &n);
     if (!err) {
         MPI_Status st;
         MPI_Count wrote = 0;
@@ -329,8 +346,7 @@ static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, 
         else if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != (MPI_Count)n) err = NC_EWRITE;
     }
     free(bytes);
-    if (!err) err = record_header_offsets(f, lead, k, &h);
-    ncsfi_cdf_free(&h);
+    if (!err) err = record_header_offsets(f, lead, k, h);
     if (err) MPI_File_close(&fh);
     /* the engine writes through this handle (kept even when closing
      * another one to make room for it failed) */
@@ -344,37 +360,20 @@ static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, 
  * recorded (this rank is its home). */
 static int create_file(ncsf_file *f, ncsf_var *lead, int k)
 {
-    int sid, err, svar;
-    char pbuf[SF_PATH_MAX], name[SF_PATH_MAX];
+    int err;
+    char pbuf[SF_PATH_MAX];
     const char *path = sf_layout_path(lead->lay, k, pbuf, sizeof pbuf);
     if (!f->noclobber && (err = clear_the_way(f, path))) return err;
     /* the dataset's hints, and striping of its own (subfile_striping.c) */
     MPI_Info hints;
     if ((err = ncsfi_subfile_hints(f, lead, k, path, &hints))) return err;
-    int done;
-    err = create_direct(f, lead, k, path, hints, &done);
-    if (!err && !done) err = ncsfi_subfile_pnetcdf_info(f, path, 1, hints, &sid);
+    ncsfi_cdf_header h;
+    err = build_header(f, lead, k, &h);
+    if (err) ncsfi_set_error(f, 1, "cannot describe subfile %s: %s", path, ncmpi_strerror(err));
+    else if (header_is_ours(f, lead, hints, &h)) err = create_direct(f, lead, k, path, hints, &h);
+    else err = create_via_pnetcdf(f, lead, k, path, hints, &h);
+    ncsfi_cdf_free(&h);
     MPI_Info_free(&hints);
-    if (done) return err;
-    if (err) {
-        ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
-        return err;
-    }
-    err = ncsfi_put_dataset_id(f, sid);
-    if (!err) {
-        /* the base file seen from the subfile's directory */
-        char *base = ncsfi_var_name(lead, k, name, sizeof name) ? NULL : relative_base(f->stem, name);
-        err = base ? ncmpi_put_att_text(sid, NC_GLOBAL, "subfiling_base", strlen(base), base) : NC_ENOMEM;
-        free(base);
-    }
-    for (int i = 0; !err && i < f->nvars_cap; i++)
-        if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
-            err = define_in_subfile(f, sid, f->vars[i], k, &svar);
-    if (!err) err = ncmpi_enddef(sid);
-    if (!err) err = ncsfi_record_offsets(f, lead, k, sid, 1);
-    int e = ncmpi_close(sid);
-    if (!err) err = e;
-    if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
     return err;
 }
 
