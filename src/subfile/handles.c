@@ -28,33 +28,9 @@ static int kept_group_handles(const sf_context *ctx)
     return n;
 }
 
-/* Room for one more handle of this rank's own: the least recently used
- * closed while there are as many as it may keep. */
-static int make_room(sf_context *ctx)
-{
-    int err = SF_OK, cap = ctx->max_open - kept_group_handles(ctx);
-    if (cap < 1) cap = 1;
-    while (ctx->nself >= cap) {
-        int lru = 0;
-        for (int i = 1; i < ctx->nself; i++)
-            if (ctx->self[i].last_use < ctx->self[lru].last_use) lru = i;
-        if (MPI_File_close(&ctx->self[lru].fh) != MPI_SUCCESS) sf_keep(&err, SF_ERR_CLOSE);
-        ctx->self[lru] = ctx->self[--ctx->nself];
-    }
-    return err;
-}
-
-static void keep(sf_context *ctx, int file_id, int block, MPI_File fh)
-{
-    sf_self_handle *h = &ctx->self[ctx->nself++];
-    h->file_id = file_id;
-    h->block = block;
-    h->fh = fh;
-    h->last_use = ctx->clock;
-}
-
 int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh)
 {
+    int err = SF_OK;
     ctx->clock++;
     for (int i = 0; i < ctx->nself; i++) {
         sf_self_handle *h = &ctx->self[i];
@@ -64,7 +40,15 @@ int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh)
             return SF_OK;
         }
     }
-    int err = make_room(ctx);
+    int cap = ctx->max_open - kept_group_handles(ctx);
+    if (cap < 1) cap = 1;
+    while (ctx->nself >= cap) {
+        int lru = 0;
+        for (int i = 1; i < ctx->nself; i++)
+            if (ctx->self[i].last_use < ctx->self[lru].last_use) lru = i;
+        if (MPI_File_close(&ctx->self[lru].fh) != MPI_SUCCESS) sf_keep(&err, SF_ERR_CLOSE);
+        ctx->self[lru] = ctx->self[--ctx->nself];
+    }
     const sf_layout *lay = sf_context_layout(ctx, file_id);
     MPI_File f = MPI_FILE_NULL;
     char path[SF_PATH_MAX];
@@ -76,23 +60,12 @@ int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh)
         sf_keep(&e, sf_group_close(ctx, &f));
         return e;
     }
-    keep(ctx, file_id, block, f);
+    sf_self_handle *h = &ctx->self[ctx->nself++];
+    h->file_id = file_id;
+    h->block = block;
+    h->fh = f;
+    h->last_use = ctx->clock;
     *fh = f;
-    return err;
-}
-
-int sf_context_adopt_handle(sf_context *ctx, int file_id, int block, MPI_File fh)
-{
-    ctx->clock++;
-    for (int i = 0; i < ctx->nself; i++)
-        if (ctx->self[i].file_id == file_id && ctx->self[i].block == block) {
-            /* one handle per subfile: the one kept stays */
-            int err = MPI_File_close(&fh) == MPI_SUCCESS ? SF_OK : SF_ERR_CLOSE;
-            ctx->self[i].last_use = ctx->clock;
-            return err;
-        }
-    int err = make_room(ctx);
-    keep(ctx, file_id, block, fh);
     return err;
 }
 

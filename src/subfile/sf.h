@@ -202,10 +202,6 @@ const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 /* The engine's error (SF_ERR_*) for a failed MPI call, fallback if its
  * class says nothing more precise (no space, quota, permission...). */
 int sf_error_from_mpi(int mpi_err, int fallback);
-/* Keep fh, which this rank opened on MPI_COMM_SELF for block of file_id
- * (it created that subfile), for its own access to it, as if the engine
- * had opened it (local). The context owns the handle from then on. */
-int sf_context_adopt_handle(sf_context *ctx, int file_id, int block, MPI_File fh);
 /* Close every open subfile (collective over the context's communicator). */
 int sf_context_flush(sf_context *ctx);
 /* Close independently opened subfiles (local). */

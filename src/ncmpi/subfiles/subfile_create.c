@@ -4,13 +4,17 @@
  * ncdump can read.
  *
  * Usually ncsf writes the subfile's header itself (base/cdf_encode.c, laid
- * out as PnetCDF would lay it out) with one exclusive MPI-IO create on
- * MPI_COMM_SELF, and the engine keeps that handle for the rank's own
- * writes to the subfile: no PnetCDF create, enddef and close, no second
- * open. Where the header would not be PnetCDF's default layout (fill mode
+ * out as PnetCDF would lay it out) through one exclusive MPI-IO create on
+ * MPI_COMM_SELF, closed at once: no PnetCDF create, define calls, enddef
+ * and close. (The engine opens the subfile again for the data. Keeping
+ * the create's handle for it saved that open but made FLASH-IO's writes
+ * slower: ROMIO frees a 16 MiB buffer when a handle closes, and glibc then
+ * serves the program's large allocations from the heap instead of fresh
+ * pages; doc/benchmarks.md.) Where the header would not be PnetCDF's default layout (fill mode
  * on, alignment hints) or is at a format's limits, PnetCDF makes the
- * subfile on MPI_COMM_SELF, as it always did (NCSF_SUBFILE_HEADER=pnetcdf
- * asks for that everywhere: the tests compare the two).
+ * subfile on MPI_COMM_SELF from the same description (build_header),
+ * replayed through its define calls (NCSF_SUBFILE_HEADER=pnetcdf asks for
+ * that everywhere: the tests compare the two, byte for byte).
  *
  * Subfiles are created exclusively: with NC_NOCLOBBER an existing file at
  * any subfile's name fails enddef on every rank before anything is
@@ -320,8 +324,7 @@ static int open_error(int rc)
 }
 
 /* The subfile created with one exclusive MPI-IO open, its header (laid
- * out with the striping unit MPI-IO reports) written through that handle,
- * which the engine keeps for this rank's own writes. */
+ * out with the striping unit MPI-IO reports) written, the handle closed. */
 static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints,
                          ncsfi_cdf_header *h)
 {
@@ -347,10 +350,7 @@ static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, 
     }
     free(bytes);
     if (!err) err = record_header_offsets(f, lead, k, h);
-    if (err) MPI_File_close(&fh);
-    /* the engine writes through this handle (kept even when closing
-     * another one to make room for it failed) */
-    else if (sf_context_adopt_handle(f->ctx, lead->file_id, k, fh) != SF_OK) err = NC_EFILE;
+    if (MPI_File_close(&fh) != MPI_SUCCESS && !err) err = NC_EFILE;
     if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
     return err;
 }
