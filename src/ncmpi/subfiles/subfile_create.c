@@ -285,7 +285,10 @@ static MPI_Offset striping_unit(MPI_File fh)
     char v[MPI_MAX_INFO_VAL + 1];
     int flag = 0;
     long long unit = 0;
-    if (MPI_File_get_info(fh, &used) != MPI_SUCCESS) return 0;
+    if (MPI_File_get_info(fh, &used) != MPI_SUCCESS) {
+        if (used != MPI_INFO_NULL) MPI_Info_free(&used);
+        return 0;
+    }
     if (MPI_Info_get(used, "striping_unit", MPI_MAX_INFO_VAL, v, &flag) == MPI_SUCCESS && flag)
         unit = strtoll(v, NULL, 10);
     MPI_Info_free(&used);
@@ -334,6 +337,8 @@ static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, 
     /* exclusive: a file or a symbolic link put there meanwhile is refused */
     int rc = MPI_File_open(MPI_COMM_SELF, path, MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR, hints, &fh);
     if (rc != MPI_SUCCESS) {
+        /* a handle an MPI reports failed all the same is not left open */
+        if (fh != MPI_FILE_NULL) MPI_File_close(&fh);
         int err = open_error(rc);
         ncsfi_set_error(f, 1, "cannot create subfile %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
