@@ -255,7 +255,6 @@ struct sf_context {
 /* errors.c: remember that this rank failed with err on block of layout
  * file_id (only the first failure is kept); returns err. */
 int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write);
-/* An MPI error as an engine code (fallback when nothing more specific). */
 /* The first error wins: keep *err if set, else take e. */
 static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 #define SF_MPI_OK(rc) ((rc) == MPI_SUCCESS ? SF_OK : SF_ERR_MPI)

@@ -169,8 +169,8 @@ static int define_in_header(ncsf_file *f, ncsfi_cdf_header *h, ncsf_var *v, int 
 
 /* Subfile k's header, whichever way the file is made: the dataset's id
  * and the base file's name, then the new variables sharing lead's files,
- * in varid order. */
-static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h)
+ * in varid order; vs[j] is the variable defined j-th. */
+static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h, ncsf_var **vs)
 {
     char name[SF_PATH_MAX];
     ncsf_att_sink sink = ncsfi_sink_cdf(h);
@@ -184,19 +184,11 @@ static int build_header(ncsf_file *f, ncsf_var *lead, int k, ncsfi_cdf_header *h
         free(base);
     }
     for (int i = 0; !err && i < f->nvars_cap; i++)
-        if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid)
+        if (f->vars[i] && !f->vars[i]->created && f->vars[i]->file_id == lead->varid) {
             err = define_in_header(f, h, f->vars[i], k, &svar);
+            if (!err) vs[svar] = f->vars[i];
+        }
     return err;
-}
-
-/* The new variables of lead's files, in build_header's order: the j-th. */
-static ncsf_var *new_var(ncsf_file *f, ncsf_var *lead, int j)
-{
-    for (int i = 0; i < f->nvars_cap; i++) {
-        ncsf_var *v = f->vars[i];
-        if (v && !v->created && v->file_id == lead->varid && j-- == 0) return v;
-    }
-    return NULL;
 }
 
 /* Fill mode as the placeholder has it (ncmpi_set_fill, def_var_fill). */
@@ -226,7 +218,7 @@ static int put_att_native(int sid, int varid, const ncsfi_cdf_att *a)
  * the block when the subfile is made, with the _FillValue copied or the
  * type's default, as it fills a file. */
 static int create_via_pnetcdf(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints,
-                              const ncsfi_cdf_header *h)
+                              const ncsfi_cdf_header *h, ncsf_var *const *vs)
 {
     int sid, err = ncsfi_subfile_pnetcdf_info(f, path, 1, hints, &sid), id;
     if (err) {
@@ -240,8 +232,7 @@ static int create_via_pnetcdf(ncsf_file *f, ncsf_var *lead, int k, const char *p
         const ncsfi_cdf_var *v = &h->vars[j];
         err = ncmpi_def_var(sid, v->name, v->type, v->ndims, v->dimids, &id);
         for (int i = 0; !err && i < v->natts; i++) err = put_att_native(sid, id, &v->atts[i]);
-        ncsf_var *mine = new_var(f, lead, j);
-        if (!err && mine && fill_mode_on(f, mine)) err = ncmpi_def_var_fill(sid, id, 0, NULL);
+        if (!err && fill_mode_on(f, vs[j])) err = ncmpi_def_var_fill(sid, id, 0, NULL);
     }
     if (!err) err = ncmpi_enddef(sid);
     if (!err) err = ncsfi_record_offsets(f, lead, k, sid, 1);
@@ -262,17 +253,15 @@ static int hint_set(MPI_Info info, const char *key)
 }
 
 /* May ncsf write subfile k's header (else PnetCDF makes the subfile)? */
-static int header_is_ours(ncsf_file *f, ncsf_var *lead, MPI_Info hints, ncsfi_cdf_header *h)
+static int header_is_ours(ncsf_file *f, MPI_Info hints, ncsfi_cdf_header *h, ncsf_var *const *vs)
 {
     static const char *align[] = {"nc_header_align_size", "nc_var_align_size", "nc_record_align_size"};
     const char *env = getenv("NCSF_SUBFILE_HEADER"), *pnc = getenv("PNETCDF_HINTS");
     if (env && !strcmp(env, "pnetcdf")) return 0;
     for (int i = 0; i < 3; i++)
         if (hint_set(hints, align[i]) || (pnc && strstr(pnc, align[i]))) return 0;
-    for (int j = 0; j < h->nvars; j++) {
-        ncsf_var *v = new_var(f, lead, j);
-        if (!v || fill_mode_on(f, v)) return 0;
-    }
+    for (int j = 0; j < h->nvars; j++)
+        if (fill_mode_on(f, vs[j])) return 0;
     /* at a format's limits PnetCDF judges (and says why) */
     return ncsfi_cdf_lay_out(h, 0) == NC_NOERR;
 }
@@ -296,13 +285,12 @@ static MPI_Offset striping_unit(MPI_File fh)
 }
 
 /* The offsets of h's variables recorded in their layouts. */
-static int record_header_offsets(ncsf_file *f, ncsf_var *lead, int k, const ncsfi_cdf_header *h)
+static int record_header_offsets(int k, const ncsfi_cdf_header *h, ncsf_var *const *vs)
 {
     sf_offsets o = {.begin = -1, .recsize = h->recsize, .head = h->hsize};
     for (int j = 0; j < h->nvars; j++) {
-        ncsf_var *v = new_var(f, lead, j);
         o.begin = h->vars[j].begin;
-        if (!v || sf_layout_put_offsets(v->lay, k, &o) != SF_OK) return NC_ENOMEM;
+        if (sf_layout_put_offsets(vs[j]->lay, k, &o) != SF_OK) return NC_ENOMEM;
     }
     return NC_NOERR;
 }
@@ -328,8 +316,8 @@ static int open_error(int rc)
 
 /* The subfile created with one exclusive MPI-IO open, its header (laid
  * out with the striping unit MPI-IO reports) written, the handle closed. */
-static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, MPI_Info hints,
-                         ncsfi_cdf_header *h)
+static int create_direct(ncsf_file *f, int k, const char *path, MPI_Info hints, ncsfi_cdf_header *h,
+                         ncsf_var *const *vs)
 {
     unsigned char *bytes = NULL;
     size_t n = 0;
@@ -354,7 +342,7 @@ static int create_direct(ncsf_file *f, ncsf_var *lead, int k, const char *path, 
         else if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != (MPI_Count)n) err = NC_EWRITE;
     }
     free(bytes);
-    if (!err) err = record_header_offsets(f, lead, k, h);
+    if (!err) err = record_header_offsets(k, h, vs);
     if (MPI_File_close(&fh) != MPI_SUCCESS && !err) err = NC_EFILE;
     if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
     return err;
@@ -373,11 +361,13 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     MPI_Info hints;
     if ((err = ncsfi_subfile_hints(f, lead, k, path, &hints))) return err;
     ncsfi_cdf_header h;
-    err = build_header(f, lead, k, &h);
+    ncsf_var **vs = malloc(sizeof *vs * (size_t)(f->nvars_cap + 1));
+    err = vs ? build_header(f, lead, k, &h, vs) : NC_ENOMEM;
     if (err) ncsfi_set_error(f, 1, "cannot describe subfile %s: %s", path, ncmpi_strerror(err));
-    else if (header_is_ours(f, lead, hints, &h)) err = create_direct(f, lead, k, path, hints, &h);
-    else err = create_via_pnetcdf(f, lead, k, path, hints, &h);
-    ncsfi_cdf_free(&h);
+    else if (header_is_ours(f, hints, &h, vs)) err = create_direct(f, k, path, hints, &h, vs);
+    else err = create_via_pnetcdf(f, lead, k, path, hints, &h, vs);
+    if (vs) ncsfi_cdf_free(&h);
+    free(vs);
     MPI_Info_free(&hints);
     return err;
 }
