@@ -325,6 +325,23 @@ int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp,
 /* the same from a parsed header (a subfile's, read without PnetCDF) */
 int ncsfi_read_var_atts_cdf(ncsf_file *f, const struct ncsfi_cdf_header_s *h, int varid, ncsf_var **vp,
                             int *index);
+/* Does the variable carry subfiling_enabled = 1 (one int)? *yes, in a
+ * dataset PnetCDF has open or in a parsed header; an error (no memory)
+ * rather than a no that is not one */
+int ncsfi_var_subfiled(int ncid, int varid, int *yes);
+int ncsfi_cdf_var_subfiled(const struct ncsfi_cdf_header_s *h, int varid, int *yes);
+/* ---- meta/base_header.c ---- the header of a dataset just opened, read
+ * by process 0, broadcast and parsed by every process (collective): 1 and
+ * *h filled if it describes what PnetCDF opened, else 0 (ask PnetCDF) */
+int ncsfi_base_header_share(ncsf_file *f, struct ncsfi_cdf_header_s *h);
+/* Process 0's parsed header *h (len bytes, len agreed) to every process
+ * of comm (collective; the others' *h zeroed on entry): NC_NOERR and *h
+ * parsed everywhere; NC_ENOMEM or NC_ENOTNC agreed (some process without
+ * room, process 0 without the header), NC_EMPI on a process whose
+ * broadcast failed; *h freed on failure */
+int ncsfi_header_bcast(MPI_Comm comm, int rank, struct ncsfi_cdf_header_s *h, MPI_Offset len);
+/* subfiling_version from a parsed header (NC_EVARMETA unless 1 or 2) */
+int ncsfi_cdf_read_version(const struct ncsfi_cdf_header_s *h, int *version);
 /* Where the attributes of one variable come from: a file (what
  * ncsfi_read_var_atts uses) or memory (the fuzz target). get converts to
  * memtype: NC_INT int, NC_INT64 long long, NC_DOUBLE double, NC_CHAR char. */

@@ -19,6 +19,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -325,11 +326,14 @@ int ncsfi_cdf_att_get(const ncsfi_cdf_att *a, nc_type memtype, void *out)
         return NC_NOERR;
     }
     if (a->nelems == 0) return NC_NOERR;
-    void *tmp = malloc((size_t)a->nelems * es);
+    /* a few values (a flag, a count) need no allocation */
+    union { max_align_t align; unsigned char b[64]; } small; /* aligned as malloc's */
+    size_t bytes = (size_t)a->nelems * es;
+    void *tmp = bytes <= sizeof small.b ? small.b : malloc(bytes);
     if (!tmp) return NC_ENOMEM;
-    memcpy(tmp, a->values, (size_t)a->nelems * es);
+    memcpy(tmp, a->values, bytes);
     /* the file's byte order, then the memory type (netCDF's range rules) */
     int err = ncsfi_swap_convert_get(tmp, a->type, out, memtype, a->nelems);
-    free(tmp);
+    if (tmp != small.b) free(tmp);
     return err;
 }

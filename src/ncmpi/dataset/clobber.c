@@ -14,11 +14,15 @@
  * Anything else (a missing file, a foreign one, an unreadable base file)
  * is left alone, and the create goes on as PnetCDF's would.
  *
- * Collective: rank 0 finds whether there is such a dataset at all, then
- * the ranks share the checking (subfile number i by rank i mod P), every
- * rank has finished reading the old base file before the
- * create overwrites it (ncsfi_clobber_collect ends in an agreement), and
- * nothing is removed unless the create succeeded.
+ * Collective, and no process but 0 touches the old base file: process 0
+ * reads and parses its header (base/cdf_header.c; no PnetCDF open), says
+ * whether it is such a dataset, and broadcasts the header
+ * (ncsfi_header_bcast); the ranks share the checking of the subfiles
+ * (subfile number i by rank i mod P, each header read the same way); the
+ * old base file is read before the collect's final agreement, so before
+ * the create overwrites it; nothing is removed unless the create
+ * succeeded. A checkpoint loop that writes over the same name each step
+ * pays one header read, not one PnetCDF open per process.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,17 +31,18 @@
 #include <unistd.h>
 #include "ncsf_internal.h"
 
-/* the dataset identity of an open file, "" if it has none */
-static void dataset_id(int ncid, char id[33])
+/* The dataset identity a parsed header carries, "" if none. */
+static void dataset_id(const ncsfi_cdf_header *h, char id[33])
 {
-    nc_type t;
-    MPI_Offset len;
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_dataset_id");
     id[0] = 0;
-    if (ncmpi_inq_att(ncid, NC_GLOBAL, "subfiling_dataset_id", &t, &len) == NC_NOERR && t == NC_CHAR &&
-        len == 32 && ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", id) == NC_NOERR)
-        id[32] = 0;
-    else
-        id[0] = 0;
+    if (a && a->type == NC_CHAR && a->nelems == 32 && ncsfi_cdf_att_get(a, NC_CHAR, id) == NC_NOERR) id[32] = 0;
+    else id[0] = 0;
+}
+
+static int is_subfile(const ncsfi_cdf_header *h)
+{
+    return ncsfi_cdf_att_find(h, -1, "subfiling_base") != NULL;
 }
 
 /* Is path a regular file (not a link) that is a subfile of dataset id? */
@@ -45,12 +50,14 @@ static int subfile_of(const char *path, const char *id)
 {
     struct stat sb;
     char mine[33];
-    int sid;
+    ncsfi_cdf_header h;
+    MPI_Offset size;
+    int sys;
     if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return 0;
-    if (ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &sid) != NC_NOERR) return 0;
-    dataset_id(sid, mine);
-    int yes = ncsfi_is_subfile(sid) && !strcmp(mine, id);
-    ncmpi_close(sid);
+    if (ncsfi_cdf_read(path, &h, &size, &sys) != NC_NOERR) return 0;
+    dataset_id(&h, mine);
+    int yes = is_subfile(&h) && !strcmp(mine, id);
+    ncsfi_cdf_free(&h);
     return yes;
 }
 
@@ -65,17 +72,19 @@ static int add_path(ncsf_stale *s, const char *path)
 }
 
 /* This rank's share of the subfiles of the variables of the old base
- * file ncid (of identity id), verified, into s. */
-static int collect_from(ncsf_file *old, const char *id, int rank, int nprocs, ncsf_stale *s)
+ * file (header h, identity id), verified, into s. */
+static int collect_from(ncsf_file *old, const ncsfi_cdf_header *h, const char *id, int rank, int nprocs,
+                        ncsf_stale *s)
 {
-    int nvars, err = ncmpi_inq_nvars(old->ncid, &nvars);
+    int nvars = h->nvars, err = NC_NOERR;
     long long seen = 0;
     ncsf_var **vars = calloc(nvars > 0 ? nvars : 1, sizeof *vars);
     if (!vars) return NC_ENOMEM;
     for (int i = 0; !err && i < nvars; i++) {
-        int on, index, shared = 0;
-        if (ncmpi_get_att_int(old->ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
-        if (ncsfi_read_var_atts(old, old->ncid, i, &vars[i], &index) != NC_NOERR || index >= 0) continue;
+        int index, shared = 0, yes;
+        /* a variable that cannot be read is left alone, as any doubt */
+        if (ncsfi_cdf_var_subfiled(h, i, &yes) != NC_NOERR || !yes) continue;
+        if (ncsfi_read_var_atts_cdf(old, h, i, &vars[i], &index) != NC_NOERR || index >= 0) continue;
         for (int j = 0; j < i && !shared; j++) shared = vars[j] && ncsfi_same_files(vars[j], vars[i]);
         for (int k = 0; !shared && !err && k < vars[i]->nfiles; k++, seen++) {
             char buf[SF_PATH_MAX];
@@ -89,47 +98,58 @@ static int collect_from(ncsf_file *old, const char *id, int rank, int nprocs, nc
     return err;
 }
 
-/* Is path the base file of a dataset of ncsf (rank 0 looks)? */
-static int old_dataset(const char *path)
+/* Process 0: path's header, parsed, if it is the base file of a dataset
+ * of ncsf (its size then, else 0 and nothing kept). */
+static MPI_Offset old_dataset(const char *path, ncsfi_cdf_header *h)
 {
     struct stat sb;
     char id[33];
-    int ncid, yes = 0;
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-        ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) != NC_NOERR)
+    MPI_Offset size;
+    int sys;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || ncsfi_cdf_read(path, h, &size, &sys) != NC_NOERR)
         return 0;
-    dataset_id(ncid, id);
-    yes = id[0] && !ncsfi_is_subfile(ncid);
-    ncmpi_close(ncid);
-    return yes;
+    dataset_id(h, id);
+    if (id[0] && !is_subfile(h)) return h->hsize;
+    ncsfi_cdf_free(h);
+    return 0;
 }
 
 int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale *s)
 {
-    int rank, nprocs, ncid, err = NC_NOERR, found = 0;
+    int rank, nprocs, err = NC_NOERR;
+    long long found = 0;
+    ncsfi_cdf_header h;
     char id[33];
+    memset(&h, 0, sizeof h);
     s->paths = NULL;
     s->n = 0;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS)
         rank = -1, nprocs = 1, err = NC_EMPI; /* looks for nothing; the agreement fails */
     /* one process looks first: a plain file (the common case) costs the
      * others nothing */
-    if (rank == 0) found = old_dataset(path);
-    if ((MPI_Bcast)(&found, 1, MPI_INT, 0, comm) != MPI_SUCCESS) found = 0, err = NC_EMPI;
-    if (found && ncmpi_open(MPI_COMM_SELF, path, NC_NOWRITE, MPI_INFO_NULL, &ncid) == NC_NOERR) {
+    if (rank == 0) found = old_dataset(path, &h);
+    if ((MPI_Bcast)(&found, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS) found = 0, err = NC_EMPI;
+    if (found > 0) {
+        int e = ncsfi_header_bcast(comm, rank, &h, (MPI_Offset)found);
+        if (!err) err = e;
+    } else if (rank == 0) {
+        ncsfi_cdf_free(&h);
+    }
+    if (found > 0 && !err) {
         ncsf_file *old = calloc(1, sizeof *old);
-        dataset_id(ncid, id);
         const char *slash = strrchr(path, '/');
-        if (old && id[0] && !ncsfi_is_subfile(ncid) && ncsfi_read_version(ncid, &old->version) == NC_NOERR &&
-            (old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(""))) {
-            old->ncid = ncid;
+        dataset_id(&h, id);
+        if (!old) err = NC_ENOMEM;
+        else if (ncsfi_cdf_read_version(&h, &old->version) == NC_NOERR) {
+            if (!(old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("")))
+                err = NC_ENOMEM;
             old->rank = rank;
-            if (!err) err = collect_from(old, id, rank, nprocs, s);
+            if (!err) err = collect_from(old, &h, id, rank, nprocs, s);
         }
         if (old) free(old->dir);
         free(old);
-        ncmpi_close(ncid);
     }
+    if (found > 0) ncsfi_cdf_free(&h);
     /* nobody reads the old base file after this: the create may replace it */
     err = ncsfi_agree(comm, yield, err);
     if (err) ncsfi_clobber_free(s);

@@ -52,9 +52,9 @@ static int remove_subfiles(const char *path, int ncid)
     if (err) return err;
     if (ncsfi_read_version(ncid, &f->version) == NC_NOERR && ncmpi_inq_nvars(ncid, &nvars) == NC_NOERR) {
         for (int i = 0; i < nvars; i++) {
-            int on = 0, index;
+            int index, yes;
             ncsf_var *v;
-            if (ncmpi_get_att_int(ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
+            if (ncsfi_var_subfiled(ncid, i, &yes) != NC_NOERR || !yes) continue;
             /* attributes that name no files cannot be followed */
             if (ncsfi_read_var_atts(f, ncid, i, &v, &index)) continue;
             for (int k = 0; k < v->nfiles; k++) {

@@ -239,8 +239,9 @@ int ncsf_inq_subfile_path(int ncid, int varid, int k, char *path, int len)
     return NC_NOERR;
 }
 
-/* Find the subfiled variables of a file just opened. */
-static int load_vars(ncsf_file *f)
+/* Find the subfiled variables of a file just opened, from its header as
+ * ncsf parsed it (h) or, h NULL, from PnetCDF. */
+static int load_vars_from(ncsf_file *f, const ncsfi_cdf_header *h)
 {
     nc_type t;
     MPI_Offset len;
@@ -285,9 +286,11 @@ static int load_vars(ncsf_file *f)
     int ndims;
     if ((err = ncmpi_inq_ndims(f->ncid, &ndims))) return err;
     for (int i = 0; i < nvars; i++) {
-        int on, index;
-        if (ncmpi_get_att_int(f->ncid, i, "subfiling_enabled", &on) != NC_NOERR || on != 1) continue;
-        err = ncsfi_read_var_atts(f, f->ncid, i, &f->vars[i], &index);
+        int index, yes;
+        if ((err = h ? ncsfi_cdf_var_subfiled(h, i, &yes) : ncsfi_var_subfiled(f->ncid, i, &yes))) return err;
+        if (!yes) continue;
+        err = h ? ncsfi_read_var_atts_cdf(f, h, i, &f->vars[i], &index)
+                : ncsfi_read_var_atts(f, f->ncid, i, &f->vars[i], &index);
         if (!err) f->nsubfiled++, f->vars[i]->ph_filled = 1; /* its writer filled it */
         if (!err && (index >= 0) != f->via_subfile) {
             ncsfi_set_error(f, 0, "variable %d: subfiling_index=%d does not fit a %s file", i, index,
@@ -322,6 +325,34 @@ static int load_vars(ncsf_file *f)
         ncmpi_inq_dimlen(f->ncid, unlim, &f->numrecs);
     f->filled_recs = f->numrecs; /* its writer filled them (or, before fill values, left zeros) */
     return NC_NOERR;
+}
+
+/* Does the file carry a dataset identity? Its global attributes' names
+ * compared one by one: nothing that can fail on one process alone (a
+ * lookup by name allocates in PnetCDF), so every process decides alike
+ * whether the collective step below is taken. */
+static int has_dataset_id(int ncid)
+{
+    int n = 0;
+    char name[NC_MAX_NAME + 1];
+    if (ncmpi_inq_natts(ncid, &n) != NC_NOERR) return 0;
+    for (int i = 0; i < n; i++)
+        if (ncmpi_inq_attname(ncid, NC_GLOBAL, i, name) == NC_NOERR && !strcmp(name, "subfiling_dataset_id"))
+            return 1;
+    return 0;
+}
+
+/* The subfiled variables of a file just opened. Collective: the header is
+ * shared (meta/base_header.c) before anything that can fail on one
+ * process. */
+static int load_vars(ncsf_file *f)
+{
+    ncsfi_cdf_header h;
+    if (!has_dataset_id(f->ncid)) return NC_NOERR; /* an ordinary netCDF file */
+    int parsed = ncsfi_base_header_share(f, &h);
+    int err = load_vars_from(f, parsed ? &h : NULL);
+    if (parsed) ncsfi_cdf_free(&h);
+    return err;
 }
 
 /* Opened through a subfile: open the whole dataset through its base file

@@ -48,6 +48,16 @@ int ncsfi_read_version(int ncid, int *version)
     return NC_NOERR;
 }
 
+int ncsfi_cdf_read_version(const ncsfi_cdf_header *h, int *version)
+{
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_version");
+    *version = 0;
+    if (!a || a->type != NC_INT || a->nelems != 1 || ncsfi_cdf_att_get(a, NC_INT, version) != NC_NOERR ||
+        (*version != 1 && *version != 2))
+        return NC_EVARMETA;
+    return NC_NOERR;
+}
+
 /* ---- where the attributes go ------------------------------------------- */
 
 static int put_pnetcdf(const ncsf_att_sink *s, int varid, const char *name, nc_type type, MPI_Offset n,
@@ -675,6 +685,26 @@ static int pnc_dimlen(void *ctx, int id, MPI_Offset *len, int *unlimited)
     return err ? err : ncmpi_inq_dimlen(ncid, id, len);
 }
 
+/* An attribute that is not there, is text, or does not fit an int: not
+ * subfiled; any other failure (no memory) is the caller's error, never a
+ * variable taken for an ordinary one. */
+static int not_a_flag(int err)
+{
+    return err == NC_ENOTATT || err == NC_ECHAR || err == NC_ERANGE;
+}
+
+int ncsfi_var_subfiled(int ncid, int varid, int *yes)
+{
+    nc_type t;
+    MPI_Offset len = 0;
+    int on = 0, err = ncmpi_inq_att(ncid, varid, "subfiling_enabled", &t, &len);
+    *yes = 0;
+    if (!err && len == 1) err = ncmpi_get_att_int(ncid, varid, "subfiling_enabled", &on);
+    if (err) return not_a_flag(err) ? NC_NOERR : err;
+    *yes = len == 1 && on == 1;
+    return NC_NOERR;
+}
+
 int ncsfi_read_var_atts(ncsf_file *f, int ncid, int varid, ncsf_var **vp, int *index)
 {
     char name[NC_MAX_NAME + 1];
@@ -720,6 +750,16 @@ static int cdf_dimlen(void *ctx, int id, MPI_Offset *len, int *unlimited)
     if (id < 0 || id >= h->ndims) return NC_EBADDIM;
     *unlimited = id == h->unlimdim;
     *len = *unlimited ? h->numrecs : h->dims[id].len; /* PnetCDF's answer */
+    return NC_NOERR;
+}
+
+int ncsfi_cdf_var_subfiled(const ncsfi_cdf_header *h, int varid, int *yes)
+{
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, varid, "subfiling_enabled");
+    int on = 0, err = a && a->nelems == 1 ? ncsfi_cdf_att_get(a, NC_INT, &on) : NC_NOERR;
+    *yes = 0;
+    if (err) return not_a_flag(err) ? NC_NOERR : err;
+    *yes = a && a->nelems == 1 && on == 1;
     return NC_NOERR;
 }
 
