@@ -68,15 +68,21 @@ static MPI_Offset name_bytes(const char *name, MPI_Offset x)
     return x + round_up((MPI_Offset)strlen(name), 4);
 }
 
-/* ncsf's own attributes, in a dataset that has them (subfiling_version) */
-static int hidden(int ncid, const char *name)
+/* Does the dataset carry ncsf's attributes (subfiling_version)? Asked
+ * once per judgement: every lookup by name costs PnetCDF a normalisation. */
+static int has_ncsf_atts(int ncid)
 {
-    return !strncmp(name, NCSF_ATT_PREFIX, sizeof NCSF_ATT_PREFIX - 1) &&
-           ncmpi_inq_att(ncid, NC_GLOBAL, NCSF_ATT_PREFIX "version", NULL, NULL) == NC_NOERR;
+    return ncmpi_inq_att(ncid, NC_GLOBAL, NCSF_ATT_PREFIX "version", NULL, NULL) == NC_NOERR;
+}
+
+/* ncsf's own attributes, in a dataset that has them */
+static int hidden(int ours, const char *name)
+{
+    return ours && !strncmp(name, NCSF_ATT_PREFIX, sizeof NCSF_ATT_PREFIX - 1);
 }
 
 /* Header bytes of varid's attribute list (ncsf's own left out). */
-static int att_list_bytes(int ncid, int varid, MPI_Offset x, MPI_Offset *bytes)
+static int att_list_bytes(int ncid, int ours, int varid, MPI_Offset x, MPI_Offset *bytes)
 {
     int natts, err = varid == NC_GLOBAL ? ncmpi_inq_natts(ncid, &natts)
                                         : ncmpi_inq_varnatts(ncid, varid, &natts);
@@ -87,16 +93,17 @@ static int att_list_bytes(int ncid, int varid, MPI_Offset x, MPI_Offset *bytes)
         nc_type t;
         MPI_Offset n;
         if ((err = ncmpi_inq_attname(ncid, varid, a, name))) return err;
-        if (hidden(ncid, name)) continue;
+        if (hidden(ours, name)) continue;
         if ((err = ncmpi_inq_att(ncid, varid, name, &t, &n))) return err;
         *bytes += name_bytes(name, x) + 4 + x + round_up(n * ncsfi_xsize(t), 4);
     }
     return NC_NOERR;
 }
 
-/* The variable's type, dimensions and header bytes, at its whole shape. */
+/* The variable's type, dimensions and header bytes (ours < 0: not
+ * needed, nothing counted), at its whole shape. */
 static int var_shape(ncsf_file *f, int varid, int unlim, MPI_Offset x, vinfo *vi,
-                     MPI_Offset *hbytes, MPI_Offset vlen_max)
+                     MPI_Offset *hbytes, MPI_Offset vlen_max, int ours)
 {
     char name[NC_MAX_NAME + 1];
     nc_type t;
@@ -109,7 +116,7 @@ static int var_shape(ncsf_file *f, int varid, int unlim, MPI_Offset x, vinfo *vi
     err = ncmpi_inq_var(f->ncid, varid, name, &t, NULL, v ? NULL : dimids, NULL);
     if (v) memcpy(dimids, v->dimids, sizeof(int) * (size_t)ndims);
     MPI_Offset atts = 0;
-    if (!err) err = att_list_bytes(f->ncid, varid, x, &atts);
+    if (!err && ours >= 0) err = att_list_bytes(f->ncid, ours, varid, x, &atts);
     /* name, ndims, dimids, attributes, type, vsize, begin */
     *hbytes += name_bytes(name, x) + x + ndims * x + atts + 4 + x + (f->format == NC_FORMAT_CLASSIC ? 4 : 8);
     vi->record = ndims > 0 && dimids[0] == unlim;
@@ -274,12 +281,18 @@ static int judge(ncsf_file *f, const enddef_args *a)
     vinfo *vi = calloc((size_t)nvars + 1, sizeof *vi);
     if (!vi) return NC_ENOMEM;
     MPI_Offset header = 4 + x, part = 0, fix_bytes = 0, vars = 4 + x;
-    err = dim_list_bytes(f->ncid, ndims, x, &part);
-    header += part;
-    if (!err) err = att_list_bytes(f->ncid, NC_GLOBAL, x, &part);
-    header += part;
+    /* the header's size places the variables, which matters to CDF-1's
+     * offset limit only (the sizes of CDF-2 and CDF-5 do not depend on
+     * where a variable begins): counted for CDF-1 alone */
+    int cdf1 = f->format == NC_FORMAT_CLASSIC, ours = cdf1 ? has_ncsf_atts(f->ncid) : -1;
+    if (cdf1) {
+        err = dim_list_bytes(f->ncid, ndims, x, &part);
+        header += part;
+        if (!err) err = att_list_bytes(f->ncid, ours, NC_GLOBAL, x, &part);
+        header += part;
+    }
     for (int i = 0; !err && i < nvars; i++) {
-        err = var_shape(f, i, unlim, x, &vi[i], &vars, vlen_max);
+        err = var_shape(f, i, unlim, x, &vi[i], &vars, vlen_max, ours);
         if (!vi[i].record) fix_bytes += vi[i].len;
     }
     header += vars;
