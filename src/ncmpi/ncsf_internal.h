@@ -340,6 +340,9 @@ int ncsfi_base_header_share(ncsf_file *f, struct ncsfi_cdf_header_s *h);
  * room, process 0 without the header), NC_EMPI on a process whose
  * broadcast failed; *h freed on failure */
 int ncsfi_header_bcast(MPI_Comm comm, int rank, struct ncsfi_cdf_header_s *h, MPI_Offset len);
+/* subfiling_dataset_id from a parsed header: 1 and id (32 characters
+ * and a null) if it has one of the right type and length, else 0 and "" */
+int ncsfi_cdf_dataset_id(const struct ncsfi_cdf_header_s *h, char id[33]);
 /* subfiling_version from a parsed header (NC_EVARMETA unless 1 or 2) */
 int ncsfi_cdf_read_version(const struct ncsfi_cdf_header_s *h, int *version);
 /* Where the attributes of one variable come from: a file (what

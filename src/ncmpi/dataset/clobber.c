@@ -31,15 +31,6 @@
 #include <unistd.h>
 #include "ncsf_internal.h"
 
-/* The dataset identity a parsed header carries, "" if none. */
-static void dataset_id(const ncsfi_cdf_header *h, char id[33])
-{
-    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_dataset_id");
-    id[0] = 0;
-    if (a && a->type == NC_CHAR && a->nelems == 32 && ncsfi_cdf_att_get(a, NC_CHAR, id) == NC_NOERR) id[32] = 0;
-    else id[0] = 0;
-}
-
 static int is_subfile(const ncsfi_cdf_header *h)
 {
     return ncsfi_cdf_att_find(h, -1, "subfiling_base") != NULL;
@@ -55,7 +46,7 @@ static int subfile_of(const char *path, const char *id)
     int sys;
     if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return 0;
     if (ncsfi_cdf_read(path, &h, &size, &sys) != NC_NOERR) return 0;
-    dataset_id(&h, mine);
+    ncsfi_cdf_dataset_id(&h, mine);
     int yes = is_subfile(&h) && !strcmp(mine, id);
     ncsfi_cdf_free(&h);
     return yes;
@@ -108,7 +99,7 @@ static MPI_Offset old_dataset(const char *path, ncsfi_cdf_header *h)
     int sys;
     if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || ncsfi_cdf_read(path, h, &size, &sys) != NC_NOERR)
         return 0;
-    dataset_id(h, id);
+    ncsfi_cdf_dataset_id(h, id);
     if (id[0] && !is_subfile(h)) return h->hsize;
     ncsfi_cdf_free(h);
     return 0;
@@ -138,7 +129,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
     if (found > 0 && !err) {
         ncsf_file *old = calloc(1, sizeof *old);
         const char *slash = strrchr(path, '/');
-        dataset_id(&h, id);
+        ncsfi_cdf_dataset_id(&h, id);
         if (!old) err = NC_ENOMEM;
         else if (ncsfi_cdf_read_version(&h, &old->version) == NC_NOERR) {
             if (!(old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("")))

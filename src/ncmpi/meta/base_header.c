@@ -12,7 +12,8 @@
  * and two thirds of the difference was that normalization.
  *
  * How: every process knows the header's size (PnetCDF's, the same on
- * all); process 0 reads that many bytes from the base file, every process
+ * all); process 0 reads the header from the base file (ncsfi_cdf_read,
+ * which must find that size), every process
  * makes room for them, one reduction agrees that all could, and one
  * broadcast hands the bytes to everyone, who parses them with the parser
  * that checks subfiles (cdf_header.c). O(header) bytes per process, not
@@ -24,11 +25,8 @@
  * NCSF_BASE_HEADER=pnetcdf). Both ways give the same variables: the
  * attributes are the same bytes (test/t_base_header.sh).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ncsf_internal.h"
 
 /* Headers larger than this are left to PnetCDF (a broadcast of that much
@@ -47,22 +45,6 @@ static int matches(int ncid, const ncsfi_cdf_header *h)
             return 0;
     }
     return 1;
-}
-
-/* Process 0: the first n bytes of path. */
-static int read_prefix(const char *path, unsigned char *b, size_t n)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) return 0;
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, b + got, n - got, (off_t)got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    close(fd);
-    return got == n;
 }
 
 int ncsfi_header_bcast(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset len)
@@ -99,12 +81,11 @@ int ncsfi_base_header_share(ncsf_file *f, ncsfi_cdf_header *h)
     /* PnetCDF's size of the header: the same on every process */
     if (ncmpi_inq_header_size(f->ncid, &hsize) != NC_NOERR || hsize <= 0 || hsize > SHARE_MAX) return 0;
     if (f->rank == 0) {
-        unsigned char *b = malloc((size_t)hsize);
-        if (b && read_prefix(f->path, b, (size_t)hsize) && ncsfi_cdf_parse(b, (size_t)hsize, h) == NC_NOERR) {
-            h->bytes = b;
-            b = NULL;
-        }
-        free(b);
+        MPI_Offset size;
+        int sys;
+        /* the reader that checks subfiles; a header of another size than
+         * PnetCDF's is not the one PnetCDF opened */
+        if (ncsfi_cdf_read(f->path, h, &size, &sys) == NC_NOERR && h->hsize != hsize) ncsfi_cdf_free(h);
     }
     /* failed anywhere: PnetCDF is asked instead, on that process or on all */
     if (ncsfi_header_bcast(f->comm, f->rank, h, hsize) != NC_NOERR) return 0;

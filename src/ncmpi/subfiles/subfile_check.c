@@ -70,9 +70,7 @@ static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI
                         ncmpi_strerror(err));
         return err;
     }
-    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_dataset_id");
-    if (a && a->type == NC_CHAR && a->nelems == 32) memcpy(id, a->values, 32);
-    if (!a || a->type != NC_CHAR || a->nelems != 32 || memcmp(id, f->dsid, 32) != 0) {
+    if (!ncsfi_cdf_dataset_id(h, id) || memcmp(id, f->dsid, 32) != 0) {
         ncsfi_set_error(f, 0, "subfile %s belongs to another dataset (identity %.32s, expected %s)",
                         path, id, f->dsid);
         ncsfi_cdf_free(h);
