@@ -111,7 +111,9 @@ typedef struct ncsf_file {
     char *stem;          /* file name part of the base file */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
-    int swap_mode;       /* NCSF_SWAP_*: nc_in_place_swap as PnetCDF has it */
+    int swap_mode;       /* NCSF_SWAP_*: nc_in_place_swap as PnetCDF has it
+                          * (UNKNOWN until the first put asks: an open
+                          * for reading never does) */
     MPI_Offset bput_usage; /* bytes of the attached buffer that pending
                             * bputs on subfiled variables count */
     int safe_mode;       /* PNETCDF_SAFE_MODE=1 at create/open: an argument
@@ -547,7 +549,7 @@ int ncsfi_unpack(const void *packed, void *user, MPI_Offset count, MPI_Datatype 
 #include "../fault/fault.h"
 int ncsfi_need_swap(void);
 /* nc_in_place_swap (PnetCDF's hint), read from PnetCDF's info of ncid */
-enum { NCSF_SWAP_AUTO = 0, NCSF_SWAP_ENABLE = 1, NCSF_SWAP_DISABLE = 2 };
+enum { NCSF_SWAP_UNKNOWN = -1, NCSF_SWAP_AUTO = 0, NCSF_SWAP_ENABLE = 1, NCSF_SWAP_DISABLE = 2 };
 #define NCSF_SWAP_AUTO_MIN 4096 /* auto: larger buffers (PnetCDF's NC_BYTE_SWAP_BUFFER_SIZE) */
 int ncsfi_swap_mode(int ncid);
 int ncsfi_swap_in_place(int mode, size_t nbytes);
@@ -583,6 +585,7 @@ typedef struct ncsf_prepared {
     MPI_Offset nelems;
     int xbuf_is_user;   /* xbuf is the caller's buffer */
     int swapped;        /* ... byte swapped in place, to be swapped back */
+    int engine_swaps;   /* ... byte swapped by the engine (sf_request.swap) */
     int swap_at_run;    /* ... to be swapped in place when the wait runs it
                          * (a non-blocking put) */
     void *ubuf;         /* caller's buffer, for gets */

@@ -180,9 +180,19 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
     p->last_use = ctx->plan_clock;
 
     /* 4. move the data (record boxes of a relative plan are relative to
-     * the record base, which is the same on every rank) */
+     * the record base, which is the same on every rank); elements to be
+     * reversed are reversed on the way where this rank writes all of its
+     * boxes itself, else in place around the move (byteswap.c) */
     double t0 = MPI_Wtime();
-    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift) : sf_exec_mpiio(ctx, p, c->reqs, shift);
+    char *swapbuf = NULL;
+    int swapped = 0;
+    if (c->write && sf_requests_swap(c->nreq, c->reqs)) {
+        if (ctx->agg_max > 0 && sf_gather_writes_direct(p, ctx->rank, c->reqs)) swapbuf = sf_swap_buffer(ctx);
+        if (swapbuf) ctx->counts.swapped_on_the_way++;
+        else swapped = sf_swap_requests(c->nreq, c->reqs);
+    }
+    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift, swapbuf) : sf_exec_mpiio(ctx, p, c->reqs, shift);
+    if (swapped) sf_swap_requests(c->nreq, c->reqs);
     ctx->t_move += MPI_Wtime() - t0;
     sf_keep(&err, evicted);
 
@@ -270,7 +280,10 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     if (a.flags & FLAG_RUNS) { /* some rank has many pieces: every rank goes by runs */
         free(rel);
         free(abs);
-        return by_runs(ctx, c, &a);
+        int swapped = c->write && sf_swap_requests(c->nreq, c->reqs);
+        err = by_runs(ctx, c, &a);
+        if (swapped) sf_swap_requests(c->nreq, c->reqs);
+        return err;
     }
     if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) { /* every rank has read alone (above) */
         free(rel);
@@ -303,7 +316,7 @@ static void push_block(int k, void *arg)
 int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
                     int write, MPI_Offset *rec_end)
 {
-    int err = SF_OK;
+    int err = SF_OK, swapped = write && sf_swap_requests(nreq, reqs);
     for (int i = 0; i < nreq; i++) {
         const sf_request *r = &reqs[i];
         block_list l = {0};
@@ -328,6 +341,7 @@ int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
         }
         free(l.k);
     }
+    if (swapped) sf_swap_requests(nreq, reqs);
     if (rec_end) *rec_end = rec_end_of(nreq, reqs);
     if (err == SF_OK) {
         if (write) ctx->bytes_written += request_bytes(nreq, reqs);

@@ -53,21 +53,60 @@ static int post_member_messages(sf_context *ctx, sf_plan *p, const sf_request *r
     return err;
 }
 
-/* A round that holds only a few boxes of this rank's, each one run of
- * bytes in the subfile, goes from the caller's buffers straight to the
- * file (no copy through the leader's buffer, no read of the holes around
- * them); in order, so the later of two overlapping boxes wins. 1 if it
- * was done that way. */
+/* A round that holds only a few boxes, all of this rank's, each one run
+ * of bytes in the subfile, moves straight between the caller's buffers
+ * and the file (no copy through the leader's buffer, no read or write of
+ * the holes around them). */
 enum { SF_DIRECT_BOXES = 16 };
-static int write_round_direct(sf_context *ctx, sf_sub *s, int r, MPI_File fh, int fh_err,
-                              const sf_request *reqs, MPI_Offset shift, int *err)
+static int round_is_direct(const sf_sub *s, int r)
 {
     int first = s->round_first[r], last = s->round_first[r + 1];
     if (last - first > SF_DIRECT_BOXES) return 0;
     for (int k = first; k < last; k++)
         if (s->all[k].mine < 0 || s->all[k].b.nbytes != s->all[k].b.span) return 0;
-    for (int k = first; k < last && fh_err == SF_OK && *err == SF_OK; k++) {
+    return 1;
+}
+
+/* Its elements one run in the caller's buffer too. */
+static int mem_is_contiguous(const sf_mybox *m)
+{
+    MPI_Offset want = m->b.elsize;
+    for (int d = m->b.nd - 1; d >= 0; d--) {
+        if (m->b.count[d] > 1 && m->mstep[d] != want) return 0;
+        want *= m->b.count[d];
+    }
+    return 1;
+}
+
+int sf_gather_writes_direct(const sf_plan *p, int rank, const sf_request *reqs)
+{
+    for (int i = 0; i < p->nsub; i++) {
+        const sf_sub *s = &p->subs[i];
+        if (!s->nmine) continue;
+        if (s->method != SF_GATHER || s->leader != rank) return 0;
+        for (int r = 0; r < s->nrounds; r++)
+            if (!round_is_direct(s, r)) return 0;
+        for (int j = 0; j < s->nmine; j++)
+            if (reqs[s->mine[j].req].swap && !mem_is_contiguous(&s->mine[j])) return 0;
+    }
+    return 1;
+}
+
+/* A direct round, written in order, so the later of two overlapping boxes
+ * wins; with swapbuf, the boxes of requests marked swap are reversed on
+ * the way through it (byteswap.c). 1 if it was done that way. */
+static int write_round_direct(sf_sub *s, int r, MPI_File fh, int fh_err, const sf_request *reqs,
+                              MPI_Offset shift, char *swapbuf, int *err)
+{
+    if (!round_is_direct(s, r)) return 0;
+    for (int k = s->round_first[r]; k < s->round_first[r + 1] && fh_err == SF_OK && *err == SF_OK; k++) {
         const sf_mybox *m = &s->mine[s->all[k].mine];
+        const sf_request *q = &reqs[m->req];
+        if (swapbuf && q->swap && q->lay->elsize > 1) {
+            sf_keep(err, sf_write_swapped(fh, s->all[k].b.disp + shift, buffer_of(reqs, m) + m->moff,
+                                          m->b.nbytes, m->b.elsize, swapbuf));
+            continue;
+        }
         MPI_Status st;
         MPI_Count got = 0;
         int rc = MPI_File_write_at(fh, s->all[k].b.disp + shift, buffer_of(reqs, m) + m->moff, 1, m->mtype, &st);
@@ -75,16 +114,15 @@ static int write_round_direct(sf_context *ctx, sf_sub *s, int r, MPI_File fh, in
         else if (MPI_Get_elements_x(&st, MPI_BYTE, &got) != MPI_SUCCESS || got != m->b.nbytes)
             sf_keep(err, SF_ERR_WRITE);
     }
-    (void)ctx;
     return 1;
 }
 
 /* One round of a subfile this rank leads, writing. */
 static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh, int fh_err,
-                       const sf_request *reqs, MPI_Offset shift, int *nq)
+                       const sf_request *reqs, MPI_Offset shift, char *swapbuf, int *nq)
 {
     int derr = SF_OK;
-    if (write_round_direct(ctx, s, r, fh, fh_err, reqs, shift, &derr)) return derr;
+    if (write_round_direct(s, r, fh, fh_err, reqs, shift, swapbuf, &derr)) return derr;
     MPI_Offset lo = s->round_lo[r], span = s->round_hi[r] - lo;
     char *run = ctx->scratch;
     int err = SF_OK, first = *nq;
@@ -126,11 +164,8 @@ static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File f
 static int read_round_direct(sf_context *ctx, sf_sub *s, int r, MPI_File fh, int fh_err,
                              const sf_request *reqs, MPI_Offset shift, int *err)
 {
-    int first = s->round_first[r], last = s->round_first[r + 1];
-    if (last - first > SF_DIRECT_BOXES || fh_err != SF_OK) return 0;
-    for (int k = first; k < last; k++)
-        if (s->all[k].mine < 0 || s->all[k].b.nbytes != s->all[k].b.span) return 0;
-    for (int k = first; k < last && *err == SF_OK; k++) {
+    if (fh_err != SF_OK || !round_is_direct(s, r)) return 0;
+    for (int k = s->round_first[r]; k < s->round_first[r + 1] && *err == SF_OK; k++) {
         const sf_mybox *m = &s->mine[s->all[k].mine];
         sf_keep(err, sf_direct_read_run(ctx, fh, m, buffer_of(reqs, m), shift));
     }
@@ -173,7 +208,7 @@ static int read_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh
     return err;
 }
 
-int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base)
+int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base, char *swapbuf)
 {
     int nq = 0, err = post_member_messages(ctx, p, reqs, &nq), mine_q = nq;
     for (int i = 0; i < p->nsub; i++) {
@@ -184,7 +219,7 @@ int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offs
         MPI_Offset shift = shift_of(s, base);
         for (int r = 0; r < s->nrounds; r++) {
             int q = nq;
-            sf_keep(&e, p->write ? write_round(ctx, p, s, r, fh, fh_err, reqs, shift, &q)
+            sf_keep(&e, p->write ? write_round(ctx, p, s, r, fh, fh_err, reqs, shift, swapbuf, &q)
                                  : read_round(ctx, p, s, r, fh, fh_err, reqs, shift, &q));
         }
         sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));

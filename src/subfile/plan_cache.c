@@ -140,6 +140,8 @@ void sf_scratch_release(sf_context *ctx)
     free(ctx->scratch);
     ctx->scratch = NULL;
     ctx->scratch_size = 0;
+    free(ctx->swapbuf); /* byteswap.c's */
+    ctx->swapbuf = NULL;
 }
 
 int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes)

@@ -19,6 +19,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
 {
     sf_call c;
     memset(&c, 0, sizeof c);
+    int swapped = write && sf_swap_requests(nreq, reqs);
     sf_run_list l = {NULL, 0, 0};
     int err = sf_call_runs(ctx, nreq, reqs, nnreq, nreqs, 0, &l);
     sf_rplan *p = calloc(1, sizeof *p);
@@ -57,6 +58,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
         if (write) ctx->bytes_written += at;
         else ctx->bytes_read += at;
     }
+    if (swapped) sf_swap_requests(nreq, reqs);
     if (p) { p->rcount = p->roff = NULL; sf_keep(&err, sf_rplan_free(p)); }
     free(from);
     free(desc);

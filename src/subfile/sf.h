@@ -72,13 +72,18 @@ typedef struct sf_layout {
 } sf_layout;
 
 /* A request against one layout, in global index space. buf holds
- * prod(count) elements contiguously (C order) in the file's representation. */
+ * prod(count) elements contiguously (C order) in the file's representation,
+ * except that with swap set (writes) each element's elsize bytes are in
+ * the reverse order: the engine reverses them on their way to the file and
+ * leaves buf as it found it (byteswap.c). Requests with swap set must not
+ * share bytes of their buffers. */
 typedef struct sf_request {
     const sf_layout *lay;
     MPI_Offset start[SF_MAX_DIMS];
     MPI_Offset count[SF_MAX_DIMS];
     MPI_Offset stride[SF_MAX_DIMS];
     void *buf;
+    int swap;
 } sf_request;
 
 /* Many regions of one layout (a varn, or a flattened vard): region j
@@ -276,6 +281,10 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
 /* One past the highest record of many-piece requests on record layouts. */
 MPI_Offset sf_nrequests_rec_end(int nnreq, const sf_nrequest *nreqs);
 
+/* byteswap.c: the bytes of each of n elements of elsize bytes reversed
+ * in place (elsize 2, 4 or 8; others are left alone). */
+void sf_swap(void *buf, int elsize, MPI_Offset n);
+
 /* What the engine did on this rank since the context was made (for the
  * profile and the scaling benchmark). */
 typedef struct sf_counts {
@@ -289,6 +298,8 @@ typedef struct sf_counts {
                           * create or open took the node census) */
     long direct_calls;   /* collective reads every rank did alone (direct.c) */
     long direct_boxes;   /* ... the MPI-IO reads they made */
+    long swapped_on_the_way; /* collective writes whose elements this rank
+                              * reversed on the way to the file (byteswap.c) */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to

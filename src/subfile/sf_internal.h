@@ -176,8 +176,14 @@ int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs);
 int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift);
 
 /* exec_gather.c, exec_mpiio.c: carry out a plan; local errors only (the
- * protocol is always followed through). delta: record base of the call. */
-int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
+ * protocol is always followed through). delta: record base of the call.
+ * swapbuf (writes by gathering): the elements of requests marked swap are
+ * reversed on the way through it, which sf_gather_writes_direct allows. */
+int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta, char *swapbuf);
+/* 1 if every box of this rank's in plan p goes straight from its buffer
+ * to a subfile it writes itself, one run in memory when its request is
+ * marked swap: the case in which its bytes can be reversed on the way. */
+int sf_gather_writes_direct(const sf_plan *p, int rank, const sf_request *reqs);
 int sf_exec_mpiio(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
 /* boxes.c: number boxes sorted by offset into the MPI-IO method's
  * collective transfers (batch[i] if not NULL); how many. */
@@ -240,6 +246,7 @@ struct sf_context {
     MPI_Offset agg_max;      /* largest span of a subfile one process gathers */
     char *scratch;           /* the leader's buffer, grown as plans need */
     MPI_Offset scratch_size;
+    char *swapbuf;           /* byteswap.c: SF_SWAP_CHUNK bytes, or NULL */
     void *agree;             /* agree.c: its reduction operations */
     MPI_Offset fail_reply[2]; /* plan_build.c: a home's answer when it has no memory */
     sf_learn_fn learn;       /* offsets of subfiles this rank is not home of */
@@ -258,6 +265,23 @@ int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write)
 /* The first error wins: keep *err if set, else take e. */
 static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 #define SF_MPI_OK(rc) ((rc) == MPI_SUCCESS ? SF_OK : SF_ERR_MPI)
+
+/* ---- byteswap.c: writes whose elements are reversed on the way -------- */
+
+#define SF_SWAP_CHUNK ((MPI_Offset)1 << 20) /* bytes reversed per write on the way */
+void sf_swap_copy(const void *in, void *out, int elsize, MPI_Offset n);
+/* 1 if any request has elements to reverse (swap set, more than a byte) */
+int sf_requests_swap(int nreq, const sf_request *reqs);
+/* Those requests' buffers reversed in place (a second call restores
+ * them); 1 if there were any. */
+int sf_swap_requests(int nreq, const sf_request *reqs);
+/* The context's buffer for reversing on the way (NULL: no memory, and the
+ * caller reverses in place instead). */
+char *sf_swap_buffer(sf_context *ctx);
+/* nbytes of elements at mem written at disp in the file's byte order,
+ * through buf (sf_swap_buffer's), SF_SWAP_CHUNK bytes per write. */
+int sf_write_swapped(MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes, int elsize,
+                     char *buf);
 
 /* context.c: count bytes of data this rank sends to dest if dest is on
  * another node (local). */

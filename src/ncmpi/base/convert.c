@@ -333,15 +333,7 @@ int ncsfi_swap_in_place(int mode, size_t nbytes)
 
 void ncsfi_swap(void *buf, int size, MPI_Offset n)
 {
-    if (!ncsfi_need_swap() || size == 1) return;
-    unsigned char *p = buf;
-    if (size == 2) {
-        for (MPI_Offset i = 0; i < n; i++, p += 2) { uint16_t x; memcpy(&x, p, 2); x = __builtin_bswap16(x); memcpy(p, &x, 2); }
-    } else if (size == 4) {
-        for (MPI_Offset i = 0; i < n; i++, p += 4) { uint32_t x; memcpy(&x, p, 4); x = __builtin_bswap32(x); memcpy(p, &x, 4); }
-    } else if (size == 8) {
-        for (MPI_Offset i = 0; i < n; i++, p += 8) { uint64_t x; memcpy(&x, p, 8); x = __builtin_bswap64(x); memcpy(p, &x, 8); }
-    }
+    if (ncsfi_need_swap() && size > 1) sf_swap(buf, size, n);
 }
 
 /* MPI_Pack and MPI_Unpack take int sizes: a buffer of more than 2 GiB

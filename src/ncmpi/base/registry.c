@@ -79,5 +79,6 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->node = n ? n->node : 0;
     out->direct_reads = c.direct_calls;
     out->direct_boxes = c.direct_boxes;
+    out->swapped_writes = c.swapped_on_the_way;
     return NC_NOERR;
 }

@@ -75,7 +75,7 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
         if (MPI_Comm_rank(comm, &f->rank) != MPI_SUCCESS || MPI_Comm_size(comm, &f->nprocs) != MPI_SUCCESS)
             err = NC_EMPI;
         if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
-        if (ncid >= 0) f->swap_mode = ncsfi_swap_mode(ncid);
+        f->swap_mode = NCSF_SWAP_UNKNOWN;
     } else {
         err = NC_ENOMEM;
     }

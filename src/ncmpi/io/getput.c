@@ -249,14 +249,20 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
 
     int same = p->itype == v->xtype && !p->packed && !p->imap;
     size_t nbytes = (size_t)p->nelems * es;
+    if (c->put && f->swap_mode == NCSF_SWAP_UNKNOWN) f->swap_mode = ncsfi_swap_mode(f->ncid);
     if (same && (!c->put || ((es == 1 || !ncsfi_need_swap()) && copy < 2))) {
         p->xbuf = c->buf;              /* read into, or write from, the caller's buffer */
         p->xbuf_is_user = 1;
     } else if (same && c->put && copy == 0 && ncsfi_swap_in_place(f->swap_mode, nbytes)) {
+        /* the caller's buffer, byte swapped by the engine: on the way to
+         * the file where it can, else in place around the write */
         p->xbuf = c->buf;
         p->xbuf_is_user = 1;
-        p->swapped = 1;
-        ncsfi_swap(p->xbuf, es, p->nelems);
+        p->engine_swaps = !p->has_nr;
+        if (p->has_nr) { /* (many-piece requests: in place, here) */
+            p->swapped = 1;
+            ncsfi_swap(p->xbuf, es, p->nelems);
+        }
     } else if (same && c->put && copy == 1 && ncsfi_swap_in_place(f->swap_mode, nbytes)) {
         /* a non-blocking put: the caller's buffer, left alone until its
          * wait, which swaps it in place around the write (see swap_for_run)
@@ -299,6 +305,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     MPI_Offset off = 0;
     for (int i = 0; i < p->nreq; i++) {
         p->reqs[i].buf = (char *)p->xbuf + off * es;
+        p->reqs[i].swap = p->engine_swaps;
         off += region_elems(&p->reqs[i]);
     }
     return NC_NOERR;
@@ -405,11 +412,12 @@ static int by_address(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The non-blocking puts about to run, their callers' buffers swapped to
- * the file's byte order in place (finish swaps them back). Two requests
- * whose buffers overlap (one buffer posted twice) cannot both be swapped
- * in place: the later ones get a swapped copy. NC_ENOMEM if a copy or the
- * list cannot be had. */
+/* The non-blocking puts about to run, their callers' buffers to be byte
+ * swapped by the engine (on the way, or in place and back; many-piece
+ * requests here, in place, and back at finish). Two requests whose buffers
+ * overlap (one buffer posted twice) cannot both be swapped in place: the
+ * later ones get a swapped copy. NC_ENOMEM if a copy or the list cannot be
+ * had. */
 static int swap_for_run(int n, ncsf_prepared **ps)
 {
     int m = 0, err = NC_NOERR;
@@ -442,13 +450,19 @@ static int swap_for_run(int n, ncsf_prepared **ps)
         p->xbuf_is_user = 0;
         ncsfi_swap(p->xbuf, es, p->nelems);
     }
-    /* then the rest, in place */
-    for (int i = 0; i < m; i++)
-        if (q[i]->swap_at_run) {
-            q[i]->swap_at_run = 0;
-            ncsfi_swap(q[i]->xbuf, ncsfi_xsize(q[i]->v->xtype), q[i]->nelems);
-            q[i]->swapped = 1;
+    /* then the rest: by the engine (many-piece requests: in place, here) */
+    for (int i = 0; i < m; i++) {
+        ncsf_prepared *p = q[i];
+        if (!p->swap_at_run) continue;
+        p->swap_at_run = 0;
+        if (p->has_nr) {
+            ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
+            p->swapped = 1;
+            continue;
         }
+        p->engine_swaps = 1;
+        for (int k = 0; k < p->nreq; k++) p->reqs[k].swap = 1;
+    }
     free(q);
     return err;
 }

@@ -1,0 +1,97 @@
+/*
+ * byteswap.c: writes whose elements must have their bytes reversed on the
+ * way to the file (sf_request.swap; netCDF files are big-endian).
+ *
+ * Two ways, chosen per rank and per call (access.c, exec_gather.c):
+ *  - in place: the caller's buffer reversed before the data moves and
+ *    reversed back after it (two passes over the data, as PnetCDF does);
+ *  - on the way: a rank whose every box of the call goes straight from
+ *    its buffer to a subfile it writes itself copies each box through a
+ *    buffer of the context's, reversing as it copies, and writes from
+ *    there (one pass; the caller's buffer is only read). The buffer holds
+ *    at most SF_SWAP_CHUNK bytes and is kept until the context lets its
+ *    scratch go.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sf_internal.h"
+
+void sf_swap(void *buf, int elsize, MPI_Offset n)
+{
+    sf_swap_copy(buf, buf, elsize, n);
+}
+
+void sf_swap_copy(const void *in, void *out, int elsize, MPI_Offset n)
+{
+    const unsigned char *p = in;
+    unsigned char *q = out;
+    if (elsize == 2) {
+        for (MPI_Offset i = 0; i < n; i++, p += 2, q += 2) {
+            uint16_t x;
+            memcpy(&x, p, 2);
+            x = __builtin_bswap16(x);
+            memcpy(q, &x, 2);
+        }
+    } else if (elsize == 4) {
+        for (MPI_Offset i = 0; i < n; i++, p += 4, q += 4) {
+            uint32_t x;
+            memcpy(&x, p, 4);
+            x = __builtin_bswap32(x);
+            memcpy(q, &x, 4);
+        }
+    } else if (elsize == 8) {
+        for (MPI_Offset i = 0; i < n; i++, p += 8, q += 8) {
+            uint64_t x;
+            memcpy(&x, p, 8);
+            x = __builtin_bswap64(x);
+            memcpy(q, &x, 8);
+        }
+    } else if (in != out) {
+        memcpy(out, in, (size_t)(n * (elsize > 0 ? elsize : 0)));
+    }
+}
+
+int sf_requests_swap(int nreq, const sf_request *reqs)
+{
+    for (int i = 0; i < nreq; i++)
+        if (reqs[i].swap && reqs[i].lay->elsize > 1) return 1;
+    return 0;
+}
+
+int sf_swap_requests(int nreq, const sf_request *reqs)
+{
+    int any = 0;
+    for (int i = 0; i < nreq; i++) {
+        const sf_request *r = &reqs[i];
+        if (!r->swap || r->lay->elsize <= 1) continue;
+        MPI_Offset n = 1;
+        for (int d = 0; d < r->lay->ndims; d++) n *= r->count[d] > 0 ? r->count[d] : 0;
+        sf_swap(r->buf, r->lay->elsize, n);
+        any = 1;
+    }
+    return any;
+}
+
+char *sf_swap_buffer(sf_context *ctx)
+{
+    if (!ctx->swapbuf) ctx->swapbuf = malloc((size_t)SF_SWAP_CHUNK);
+    return ctx->swapbuf;
+}
+
+int sf_write_swapped(MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes, int elsize,
+                     char *buf)
+{
+    MPI_Offset step = SF_SWAP_CHUNK / elsize * elsize;
+    for (MPI_Offset done = 0; done < nbytes;) {
+        MPI_Offset n = nbytes - done < step ? nbytes - done : step;
+        MPI_Status st;
+        MPI_Count wrote = 0;
+        sf_swap_copy(mem + done, buf, elsize, n / elsize);
+        int rc = MPI_File_write_at(fh, disp + done, buf, (int)n, MPI_BYTE, &st);
+        if (rc != MPI_SUCCESS) return sf_error_from_mpi(rc, SF_ERR_WRITE);
+        if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != n) return SF_ERR_WRITE;
+        done += n;
+    }
+    return SF_OK;
+}
