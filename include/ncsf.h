@@ -75,7 +75,7 @@ typedef struct ncsf_engine_counts {
     long long direct_boxes; /* ... the MPI-IO reads they took           */
     long long swapped_writes; /* collective writes whose elements this
                              * process byte swapped on their way to the
-                             * subfiles it writes (its buffer only read) */
+                             * file, not in place (its buffer only read) */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

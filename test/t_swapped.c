@@ -9,10 +9,15 @@
  *                           process goes on the way, from a buffer the
  *                           test has made read-only (a write to it faults)
  *   t_swapped FILE gather   one subfile: the processes other than its
- *                           leader send their data, and the leader copies
- *                           its own into its buffer with theirs: every
- *                           buffer swapped in place (one process: on the
- *                           way)
+ *                           leader send their data packed and swapped on
+ *                           the way, the leader swaps its own in its round
+ *                           buffer: every process on the way
+ *   t_swapped FILE big      as gather, 3000 rows a process: the double and
+ *                           long long puts send more than 4 MiB, too much
+ *                           to stage, and go in place on the senders; the
+ *                           others on the way
+ *   t_swapped FILE mpiio    subfiling_aggregate=0 (collective MPI-IO): in
+ *                           place on every process
  *   t_swapped FILE iput     as direct, the puts posted and waited for
  *                           together (one engine call on the way)
  *   t_swapped FILE indep    one subfile per process, independent puts
@@ -31,7 +36,7 @@
 #include "testutil.h"
 #include "values.h"
 
-enum { ROWS = 16, Y = 200, NT = 5 };
+enum { Y = 200, NT = 5 };
 static const nc_type types[NT] = {NC_SHORT, NC_INT, NC_FLOAT, NC_DOUBLE, NC_INT64};
 
 static int put(int ncid, int var, nc_type t, const MPI_Offset *st, const MPI_Offset *ct, const void *b, int coll)
@@ -73,12 +78,13 @@ int main(int argc, char **argv)
     test_init(&ts, &argc, &argv);
     if (argc < 3) { fprintf(stderr, "usage: t_swapped FILE direct|gather|indep|varn\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
     const char *mode = argv[2];
-    int direct = !strcmp(mode, "direct"), gather = !strcmp(mode, "gather");
+    int direct = !strcmp(mode, "direct"), gather = !strcmp(mode, "gather"), big = !strcmp(mode, "big");
+    int mpiio = !strcmp(mode, "mpiio"), ROWS = big ? 3000 : 16;
     int indep = !strcmp(mode, "indep"), varn = !strcmp(mode, "varn"), nb = !strcmp(mode, "iput");
     ts.where = mode;
     MPI_Offset X = (MPI_Offset)ROWS * ts.nprocs, n = (MPI_Offset)ROWS * Y;
     char nf[16];
-    snprintf(nf, sizeof nf, "%d", gather ? 1 : ts.nprocs);
+    snprintf(nf, sizeof nf, "%d", gather || big ? 1 : ts.nprocs);
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "subfiling", "enable");
@@ -99,7 +105,13 @@ int main(int argc, char **argv)
     }
 
     int ncid, dims[2], var[NT];
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, argv[1], NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
+    MPI_Info cinfo = MPI_INFO_NULL;
+    if (mpiio) {
+        MPI_Info_create(&cinfo);
+        MPI_Info_set(cinfo, "subfiling_aggregate", "0");
+    }
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, argv[1], NC_CLOBBER | NC_64BIT_DATA, cinfo, &ncid));
+    if (cinfo != MPI_INFO_NULL) MPI_Info_free(&cinfo);
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", X, &dims[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", Y, &dims[1]));
     for (int t = 0; t < NT; t++) {
@@ -137,11 +149,12 @@ int main(int argc, char **argv)
     MPI_Allreduce(&mine, &total, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (direct) EXPECT(&ts, mine == NT, "%lld puts swapped on the way, expected %d", mine, NT);
     if (nb) EXPECT(&ts, mine == 1, "%lld waits swapped on the way, expected 1", mine);
-    /* one subfile, written by its leader through its buffer with every
-     * process's boxes: none on the way (one process: its own, on the way) */
-    if (gather) EXPECT(&ts, total == (ts.nprocs == 1 ? NT : 0), "%lld puts swapped on the way over all processes, expected %d",
-                       total, ts.nprocs == 1 ? NT : 0);
-    if (indep || varn) EXPECT(&ts, mine == 0, "%lld puts swapped on the way, expected none", mine);
+    if (gather) EXPECT(&ts, mine == NT, "%lld puts swapped on the way, expected %d", mine, NT);
+    /* the leader (it sends nothing) all, each other process the three
+     * types of at most 4 bytes */
+    if (big) EXPECT(&ts, total == NT + 3LL * (ts.nprocs - 1), "%lld puts swapped on the way over all processes, "
+                    "expected %lld", total, NT + 3LL * (ts.nprocs - 1));
+    if (indep || varn || mpiio) EXPECT(&ts, mine == 0, "%lld puts swapped on the way, expected none", mine);
 
     /* every value, by every process */
     MPI_Offset all[2] = {0, 0}, whole[2] = {X, Y};

@@ -184,14 +184,21 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
      * reversed are reversed on the way where this rank writes all of its
      * boxes itself, else in place around the move (byteswap.c) */
     double t0 = MPI_Wtime();
-    char *swapbuf = NULL;
-    int swapped = 0;
+    sf_swapping sw = {NULL, NULL};
+    int swapped = 0, onway = 0;
     if (c->write && sf_requests_swap(c->nreq, c->reqs)) {
-        if (ctx->agg_max > 0 && sf_gather_writes_direct(p, ctx->rank, c->reqs)) swapbuf = sf_swap_buffer(ctx);
-        if (swapbuf) ctx->counts.swapped_on_the_way++;
+        MPI_Offset send = 0;
+        if (ctx->agg_max > 0 && sf_gather_swap_on_the_way(p, ctx->rank, c->reqs, &send)) {
+            sw.chunk = sf_swap_buffer(ctx);
+            sw.send = send ? malloc((size_t)send) : NULL;
+            onway = sw.chunk && (sw.send || !send);
+        }
+        if (onway) ctx->counts.swapped_on_the_way++;
         else swapped = sf_swap_requests(c->nreq, c->reqs);
     }
-    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift, swapbuf) : sf_exec_mpiio(ctx, p, c->reqs, shift);
+    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift, onway ? &sw : NULL)
+                           : sf_exec_mpiio(ctx, p, c->reqs, shift);
+    free(sw.send); /* (the messages from it have completed) */
     if (swapped) sf_swap_requests(c->nreq, c->reqs);
     ctx->t_move += MPI_Wtime() - t0;
     sf_keep(&err, evicted);

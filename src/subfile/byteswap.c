@@ -5,12 +5,15 @@
  * Two ways, chosen per rank and per call (access.c, exec_gather.c):
  *  - in place: the caller's buffer reversed before the data moves and
  *    reversed back after it (two passes over the data, as PnetCDF does);
- *  - on the way: a rank whose every box of the call goes straight from
- *    its buffer to a subfile it writes itself copies each box through a
- *    buffer of the context's, reversing as it copies, and writes from
- *    there (one pass; the caller's buffer is only read). The buffer holds
- *    at most SF_SWAP_CHUNK bytes and is kept until the context lets its
- *    scratch go.
+ *  - on the way (a call by gathering: exec_gather.c): a box written
+ *    straight from the caller's buffer is copied through a buffer of the
+ *    context's, reversed as it is copied, and written from there; a box
+ *    a leader copies into its round buffer with others' is reversed
+ *    there; a box sent to another leader is packed into a send buffer and
+ *    reversed there (at most SF_SWAP_SEND_MAX bytes a call, else the
+ *    whole call goes in place). One pass over the data, and the caller's
+ *    buffer is only read. The chunk buffer holds SF_SWAP_CHUNK bytes and
+ *    is kept until the context lets its scratch go.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -71,6 +74,24 @@ int sf_swap_requests(int nreq, const sf_request *reqs)
         any = 1;
     }
     return any;
+}
+
+void sf_swap_box(const sf_box *b, char *at)
+{
+    int nd = b->nd, es = b->elsize;
+    if (nd == 0) {
+        sf_swap(at, es, 1);
+        return;
+    }
+    MPI_Offset idx[SF_MAX_DIMS] = {0}, outer = 1, inner = b->count[nd - 1], step = b->fstep[nd - 1];
+    for (int d = 0; d < nd - 1; d++) outer *= b->count[d];
+    for (MPI_Offset o = 0; o < outer; o++) {
+        char *row = at;
+        for (int d = 0; d < nd - 1; d++) row += idx[d] * b->fstep[d];
+        if (step == es) sf_swap(row, es, inner);
+        else for (MPI_Offset i = 0; i < inner; i++) sf_swap(row + i * step, es, 1);
+        for (int d = nd - 2; d >= 0 && ++idx[d] == b->count[d]; d--) idx[d] = 0;
+    }
 }
 
 char *sf_swap_buffer(sf_context *ctx)

@@ -32,18 +32,34 @@ static MPI_Offset shift_of(const sf_sub *s, MPI_Offset base)
     return base * s->recsize;
 }
 
-/* Member side: every box of every subfile led by another rank. */
-static int post_member_messages(sf_context *ctx, sf_plan *p, const sf_request *reqs, int *nq)
+/* Member side: every box of every subfile led by another rank. A write
+ * whose elements are reversed on the way sends the boxes of requests
+ * marked swap packed and reversed from sw->send (in the order posted). */
+static int post_member_messages(sf_context *ctx, sf_plan *p, const sf_request *reqs, const sf_swapping *sw,
+                                int *nq)
 {
     int err = SF_OK;
+    char *send = sw ? sw->send : NULL;
     for (int i = 0; i < p->nsub; i++) {
         sf_sub *s = &p->subs[i];
         if (s->method != SF_GATHER || s->leader == ctx->rank) continue;
         for (int j = 0; j < s->nmine; j++) {
             sf_mybox *m = &s->mine[j];
             char *at = buffer_of(reqs, m) + m->moff;
-            int rc = p->write ? MPI_Isend(at, 1, m->mtype, s->leader, SF_TAG_DATA, ctx->comm, &p->reqs[*nq])
+            int rc;
+            if (p->write && send && reqs[m->req].swap) {
+                /* sent even if the packing failed (the leader waits for
+                 * it): the error is this rank's, told at the last reduction */
+                int pos = 0;
+                if (MPI_Pack(at, 1, m->mtype, send, (int)m->b.nbytes, &pos, MPI_COMM_SELF) != MPI_SUCCESS)
+                    sf_keep(&err, SF_ERR_MPI);
+                sf_swap(send, m->b.elsize, m->b.nbytes / m->b.elsize);
+                rc = MPI_Isend(send, (int)m->b.nbytes, MPI_BYTE, s->leader, SF_TAG_DATA, ctx->comm, &p->reqs[*nq]);
+                send += m->b.nbytes;
+            } else {
+                rc = p->write ? MPI_Isend(at, 1, m->mtype, s->leader, SF_TAG_DATA, ctx->comm, &p->reqs[*nq])
                               : MPI_Irecv(at, 1, m->mtype, s->leader, SF_TAG_DATA, ctx->comm, &p->reqs[*nq]);
+            }
             if (rc != MPI_SUCCESS) { p->reqs[*nq] = MPI_REQUEST_NULL; sf_keep(&err, SF_ERR_MPI); }
             (*nq)++;
             ctx->counts.gather_msgs++;
@@ -78,17 +94,29 @@ static int mem_is_contiguous(const sf_mybox *m)
     return 1;
 }
 
-int sf_gather_writes_direct(const sf_plan *p, int rank, const sf_request *reqs)
+int sf_gather_swap_on_the_way(const sf_plan *p, int rank, const sf_request *reqs, MPI_Offset *send_bytes)
 {
+    MPI_Offset send = 0;
     for (int i = 0; i < p->nsub; i++) {
         const sf_sub *s = &p->subs[i];
         if (!s->nmine) continue;
-        if (s->method != SF_GATHER || s->leader != rank) return 0;
-        for (int r = 0; r < s->nrounds; r++)
-            if (!round_is_direct(s, r)) return 0;
-        for (int j = 0; j < s->nmine; j++)
-            if (reqs[s->mine[j].req].swap && !mem_is_contiguous(&s->mine[j])) return 0;
+        if (s->method != SF_GATHER) return 0;
+        if (s->leader != rank) {
+            for (int j = 0; j < s->nmine; j++)
+                if (reqs[s->mine[j].req].swap) send += s->mine[j].b.nbytes;
+            if (send > SF_SWAP_SEND_MAX) return 0;
+            continue;
+        }
+        /* a direct round writes from the caller's buffer: one run there */
+        for (int r = 0; r < s->nrounds; r++) {
+            if (!round_is_direct(s, r)) continue;
+            for (int k = s->round_first[r]; k < s->round_first[r + 1]; k++) {
+                const sf_mybox *m = &s->mine[s->all[k].mine];
+                if (reqs[m->req].swap && !mem_is_contiguous(m)) return 0;
+            }
+        }
     }
+    *send_bytes = send;
     return 1;
 }
 
@@ -96,8 +124,9 @@ int sf_gather_writes_direct(const sf_plan *p, int rank, const sf_request *reqs)
  * wins; with swapbuf, the boxes of requests marked swap are reversed on
  * the way through it (byteswap.c). 1 if it was done that way. */
 static int write_round_direct(sf_sub *s, int r, MPI_File fh, int fh_err, const sf_request *reqs,
-                              MPI_Offset shift, char *swapbuf, int *err)
+                              MPI_Offset shift, const sf_swapping *sw, int *err)
 {
+    char *swapbuf = sw ? sw->chunk : NULL;
     if (!round_is_direct(s, r)) return 0;
     for (int k = s->round_first[r]; k < s->round_first[r + 1] && fh_err == SF_OK && *err == SF_OK; k++) {
         const sf_mybox *m = &s->mine[s->all[k].mine];
@@ -119,10 +148,10 @@ static int write_round_direct(sf_sub *s, int r, MPI_File fh, int fh_err, const s
 
 /* One round of a subfile this rank leads, writing. */
 static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh, int fh_err,
-                       const sf_request *reqs, MPI_Offset shift, char *swapbuf, int *nq)
+                       const sf_request *reqs, MPI_Offset shift, const sf_swapping *sw, int *nq)
 {
     int derr = SF_OK;
-    if (write_round_direct(s, r, fh, fh_err, reqs, shift, swapbuf, &derr)) return derr;
+    if (write_round_direct(s, r, fh, fh_err, reqs, shift, sw, &derr)) return derr;
     MPI_Offset lo = s->round_lo[r], span = s->round_hi[r] - lo;
     char *run = ctx->scratch;
     int err = SF_OK, first = *nq;
@@ -149,6 +178,7 @@ static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File f
         if (t->mine >= 0) {
             sf_mybox *m = &s->mine[t->mine];
             sf_copy_box_mem(m, run + (t->b.disp - lo), buffer_of(reqs, m), 1);
+            if (sw && reqs[m->req].swap) sf_swap_box(&m->b, run + (t->b.disp - lo));
         } else if (t->stage >= 0) {
             sf_copy_box(&t->b, run + (t->b.disp - lo), run + t->stage, 1);
         }
@@ -208,9 +238,9 @@ static int read_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File fh
     return err;
 }
 
-int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base, char *swapbuf)
+int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset base, const sf_swapping *sw)
 {
-    int nq = 0, err = post_member_messages(ctx, p, reqs, &nq), mine_q = nq;
+    int nq = 0, err = post_member_messages(ctx, p, reqs, sw, &nq), mine_q = nq;
     for (int i = 0; i < p->nsub; i++) {
         sf_sub *s = &p->subs[i];
         if (s->method != SF_GATHER || s->leader != ctx->rank) continue;
@@ -219,7 +249,7 @@ int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offs
         MPI_Offset shift = shift_of(s, base);
         for (int r = 0; r < s->nrounds; r++) {
             int q = nq;
-            sf_keep(&e, p->write ? write_round(ctx, p, s, r, fh, fh_err, reqs, shift, swapbuf, &q)
+            sf_keep(&e, p->write ? write_round(ctx, p, s, r, fh, fh_err, reqs, shift, sw, &q)
                                  : read_round(ctx, p, s, r, fh, fh_err, reqs, shift, &q));
         }
         sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));

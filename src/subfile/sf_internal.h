@@ -175,15 +175,20 @@ int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs);
  * read into its place in mem (m->mtype); past the end reads as zero. */
 int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift);
 
+/* Buffers for reversing a write's elements on the way (byteswap.c):
+ * chunk, SF_SWAP_CHUNK bytes, for boxes written straight from the
+ * caller's buffer; send, the bytes of the boxes sent to other leaders. */
+typedef struct sf_swapping { char *chunk, *send; } sf_swapping;
 /* exec_gather.c, exec_mpiio.c: carry out a plan; local errors only (the
  * protocol is always followed through). delta: record base of the call.
- * swapbuf (writes by gathering): the elements of requests marked swap are
- * reversed on the way through it, which sf_gather_writes_direct allows. */
-int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta, char *swapbuf);
-/* 1 if every box of this rank's in plan p goes straight from its buffer
- * to a subfile it writes itself, one run in memory when its request is
- * marked swap: the case in which its bytes can be reversed on the way. */
-int sf_gather_writes_direct(const sf_plan *p, int rank, const sf_request *reqs);
+ * sw (writes by gathering; NULL: none): the elements of requests marked
+ * swap are reversed on the way, which sf_gather_swap_on_the_way allows. */
+int sf_exec_gather(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta, const sf_swapping *sw);
+/* 1 if this rank's boxes of plan p can have their elements reversed on
+ * the way: every subfile gathered, a box written straight from the
+ * caller's buffer one run there, at most SF_SWAP_SEND_MAX bytes sent to
+ * other leaders (*send_bytes: how many, for sf_swapping.send). */
+int sf_gather_swap_on_the_way(const sf_plan *p, int rank, const sf_request *reqs, MPI_Offset *send_bytes);
 int sf_exec_mpiio(sf_context *ctx, sf_plan *p, const sf_request *reqs, MPI_Offset delta);
 /* boxes.c: number boxes sorted by offset into the MPI-IO method's
  * collective transfers (batch[i] if not NULL); how many. */
@@ -269,6 +274,7 @@ static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 /* ---- byteswap.c: writes whose elements are reversed on the way -------- */
 
 #define SF_SWAP_CHUNK ((MPI_Offset)1 << 20) /* bytes reversed per write on the way */
+#define SF_SWAP_SEND_MAX ((MPI_Offset)4 << 20) /* most bytes a rank sends reversed on the way */
 void sf_swap_copy(const void *in, void *out, int elsize, MPI_Offset n);
 /* 1 if any request has elements to reverse (swap set, more than a byte) */
 int sf_requests_swap(int nreq, const sf_request *reqs);
@@ -278,6 +284,8 @@ int sf_swap_requests(int nreq, const sf_request *reqs);
 /* The context's buffer for reversing on the way (NULL: no memory, and the
  * caller reverses in place instead). */
 char *sf_swap_buffer(sf_context *ctx);
+/* The elements of box b, laid out at at as in the file, reversed. */
+void sf_swap_box(const sf_box *b, char *at);
 /* nbytes of elements at mem written at disp in the file's byte order,
  * through buf (sf_swap_buffer's), SF_SWAP_CHUNK bytes per write. */
 int sf_write_swapped(MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes, int elsize,
