@@ -181,8 +181,9 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
 
     /* 4. move the data (record boxes of a relative plan are relative to
      * the record base, which is the same on every rank); elements to be
-     * reversed are reversed on the way where this rank writes all of its
-     * boxes itself, else in place around the move (byteswap.c) */
+     * reversed are reversed on the way where sf_gather_swap_on_the_way
+     * allows it and the buffers can be had, else in place around the move
+     * (byteswap.c) */
     double t0 = MPI_Wtime();
     sf_swapping sw = {NULL, NULL};
     int swapped = 0, onway = 0;
