@@ -718,6 +718,17 @@ static void case_dims(void)
     check_all(ncid, "v", 90, NC_EVARMETA, "a subfile whose dimension contradicts its block");
     check_all(ncid, "w", 91, NC_NOERR, "the other variable");
     EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* a subfile whose subfiling_gsize contradicts the base file's, every
+     * dimension as it should be (the open compares a subfile's attributes
+     * with the base file's bytes before it parses them) */
+    write_vw(path, 90, NC_CLOBBER);
+    long long g2[2] = {12, 6};
+    if (ts.rank == 0) EXPECT(&ts, surgery_put_att(sub, "v", "subfiling_gsize", NC_INT64, 2, g2) == 0, "edit %s", sub);
+    MPI_Barrier(MPI_COMM_WORLD);
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    check_all(ncid, "v", 90, NC_EVARMETA, "a subfile whose subfiling_gsize contradicts the base file's");
+    check_all(ncid, "w", 91, NC_NOERR, "the other variable");
+    EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 
 /* ---- records2 ------------------------------------------------------------- */

@@ -125,6 +125,9 @@ typedef struct ncsf_file {
     int write_failed;    /* error of the first failed write or subfile creation
                           * this rank saw, 0 if none */
     char dsid[33];       /* dataset identity, "" if none yet */
+    struct ncsfi_cdf_header_s *base_hdr; /* during an open: the base file's
+                          * header as parsed (meta/base_header.c), which
+                          * the subfiles' checks compare with; else NULL */
     int version;         /* on-disk format (doc/format.md): 1 or 2 */
     ncsf_hints hints;    /* given at create/open */
     int max_open;

@@ -91,9 +91,12 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
     return NC_NOERR;
 }
 
+static void drop_base_header(ncsf_file *f);
+
 void ncsfi_file_free(ncsf_file *f)
 {
     if (!f) return;
+    drop_base_header(f);
     ncsfi_unregister(f);
     for (int i = 0; i < f->nvars_cap; i++) ncsfi_var_destroy(f->vars[i]);
     free(f->vars);
@@ -351,8 +354,18 @@ static int load_vars(ncsf_file *f)
     if (!has_dataset_id(f->ncid)) return NC_NOERR; /* an ordinary netCDF file */
     int parsed = ncsfi_base_header_share(f, &h);
     int err = load_vars_from(f, parsed ? &h : NULL);
-    if (parsed) ncsfi_cdf_free(&h);
+    /* kept for the subfiles' checks (drop_base_header) */
+    if (parsed && !err && (f->base_hdr = malloc(sizeof h))) *f->base_hdr = h;
+    else if (parsed) ncsfi_cdf_free(&h);
     return err;
+}
+
+static void drop_base_header(ncsf_file *f)
+{
+    if (!f->base_hdr) return;
+    ncsfi_cdf_free(f->base_hdr);
+    free(f->base_hdr);
+    f->base_hdr = NULL;
 }
 
 /* Opened through a subfile: open the whole dataset through its base file
@@ -441,6 +454,7 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
     if (!err && !*reopen) err = ncsfi_agreef(f, load_vars(f));
     if (!err && !*reopen && f->dsid[0]) err = ncsfi_check_subfiles(f);
+    drop_base_header(f);
     if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])
         err = ncsfi_agreef(f, ncsfi_state_begin_writing(f));
     if (err && !*why) snprintf(why, whylen, "%s", f->errmsg[0] ? f->errmsg : ncmpi_strerror(err));

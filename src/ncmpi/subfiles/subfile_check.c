@@ -79,6 +79,54 @@ static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI
     return NC_NOERR;
 }
 
+/* The subfiling attributes of variable svar of subfile h are the base
+ * file's (b, variable v), byte for byte, but for the three that say which
+ * block it holds, which say block k (and the base file's note on its
+ * placeholder, which subfiles do not carry): then the layout they describe is
+ * v's, and parsing them again (ncsfi_read_var_atts_cdf) can be skipped.
+ * Anything else (a value changed, an attribute more or less) says no,
+ * and the full check says what is wrong. */
+static int atts_as_base(const ncsfi_cdf_header *b, const ncsfi_cdf_header *h, int svar, const ncsf_var *v, int k)
+{
+    static const char *const per_block[] = {"subfiling_index", "subfiling_block_start", "subfiling_block_count"};
+    const ncsfi_cdf_var *bv = &b->vars[v->varid], *sv = &h->vars[svar];
+    int nb = 0, ns = 0, seen = 0;
+    MPI_Offset st[SF_MAX_DIMS], ct[SF_MAX_DIMS];
+    sf_layout_block(v->lay, k, st, ct);
+    for (int i = 0; i < bv->natts; i++) {
+        const char *n = bv->atts[i].name;
+        if (n && !strncmp(n, "subfiling_", 10) && strcmp(n, per_block[0]) && strcmp(n, per_block[1]) &&
+            strcmp(n, per_block[2]) && strcmp(n, "subfiling_note")) /* (the placeholder's, base only) */
+            nb++;
+    }
+    for (int i = 0; i < sv->natts; i++) {
+        const ncsfi_cdf_att *a = &sv->atts[i];
+        if (!a->name || strncmp(a->name, "subfiling_", 10)) continue;
+        int which = -1;
+        for (int j = 0; j < 3; j++) if (!strcmp(a->name, per_block[j])) which = j;
+        if (which == 0) {
+            int index = -1;
+            if (a->nelems != 1 || ncsfi_cdf_att_get(a, NC_INT, &index) || index != k) return 0;
+            seen |= 1;
+        } else if (which > 0) {
+            MPI_Offset got[SF_MAX_DIMS];
+            if (a->nelems != v->ndims || ncsfi_cdf_att_get(a, NC_INT64, got)) return 0;
+            for (int d = 0; d < v->ndims; d++)
+                if (got[d] != (which == 1 ? st[d] : ct[d])) return 0;
+            seen |= 1 << which;
+        } else {
+            const ncsfi_cdf_att *o = ncsfi_cdf_att_find(b, v->varid, a->name);
+            int es = ncsfi_xsize(a->type);
+            if (!o || o->type != a->type || o->nelems != a->nelems || es <= 0 ||
+                memcmp(o->values, a->values, (size_t)(a->nelems * es)))
+                return 0;
+            ns++;
+        }
+    }
+    /* format 2 says the block in the subfile; format 1 by index alone */
+    return ns == nb && (seen == 7 || (v->stem == NULL && seen == 1));
+}
+
 /* Variable v in the parsed subfile h (block k, size bytes long): its
  * attributes, shape and length; its offsets recorded; *nrecs its records. */
 static int check_var(ncsf_file *f, const ncsfi_cdf_header *h, const char *path, MPI_Offset size, ncsf_var *v,
@@ -93,16 +141,18 @@ static int check_var(ncsf_file *f, const ncsfi_cdf_header *h, const char *path, 
         ncsfi_set_error(f, 0, "subfile %s holds no variable %s", path, name);
         return NC_EVARMETA;
     }
-    if ((err = ncsfi_read_var_atts_cdf(f, h, svar, &sv, &index))) {
+    int fast = f->base_hdr && atts_as_base(f->base_hdr, h, svar, v, k);
+    if (!fast && (err = ncsfi_read_var_atts_cdf(f, h, svar, &sv, &index))) {
         char msg[sizeof f->errmsg];
         memcpy(msg, f->errmsg, sizeof msg);
         ncsfi_set_error(f, 0, "subfile %s: %s", path, msg);
         return err;
     }
-    if (index != k || h->vars[svar].type != v->xtype || !same_layout(sv->lay, v->lay) ||
+    if ((!fast && (index != k || !same_layout(sv->lay, v->lay))) || h->vars[svar].type != v->xtype ||
         !block_shape_ok(h, svar, v, k)) {
         ncsfi_set_error(f, 0, "subfile %s does not match the layout recorded for variable %s "
-                        "(it says it is subfile %d of %d)", path, name, index, sv->nfiles);
+                        "(it says it is subfile %d of %d)", path, name, fast ? k : index,
+                        fast ? v->nfiles : sv->nfiles);
         err = NC_EVARMETA;
     }
     ncsfi_var_destroy(sv);
