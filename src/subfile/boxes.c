@@ -191,11 +191,13 @@ int sf_box_is_contiguous(const sf_box *b)
 
 /* Walk a box: for each innermost row, its offset in the file and in a
  * second layout (steps ostep, or packed when ostep is NULL). */
-static void walk(const sf_box *b, const MPI_Offset *ostep, char *file, char *other, int to_file)
+static void walk(const sf_box *b, const MPI_Offset *ostep, char *file, char *other, int to_file, int swap)
 {
     int nd = b->nd, es = b->elsize;
+    /* (to the file, each element's bytes reversed: byteswap.c) */
+#define TO_FILE(f, m, n) (swap ? sf_swap_copy((m), (f), es, (n) / es) : (void)memcpy((f), (m), (size_t)(n)))
     if (nd == 0) {
-        if (to_file) memcpy(file, other, es); else memcpy(other, file, es);
+        if (to_file) TO_FILE(file, other, es); else memcpy(other, file, es);
         return;
     }
     MPI_Offset idx[SF_MAX_DIMS] = {0}, outer = 1, inner = b->count[nd - 1];
@@ -211,26 +213,32 @@ static void walk(const sf_box *b, const MPI_Offset *ostep, char *file, char *oth
             for (int d = 0; d < nd - 1; d++) m += idx[d] * ostep[d];
         }
         if (frun && orun) {
-            if (to_file) memcpy(f, m, (size_t)(inner * es)); else memcpy(m, f, (size_t)(inner * es));
+            if (to_file) TO_FILE(f, m, inner * es); else memcpy(m, f, (size_t)(inner * es));
         } else {
             for (MPI_Offset i = 0; i < inner; i++) {
                 char *fi = f + i * b->fstep[nd - 1], *mi = m + i * istep_o;
-                if (to_file) memcpy(fi, mi, es); else memcpy(mi, fi, es);
+                if (to_file) TO_FILE(fi, mi, es); else memcpy(mi, fi, es);
             }
         }
         if (!ostep) packed += inner * es;
         for (int d = nd - 2; d >= 0 && ++idx[d] == b->count[d]; d--) idx[d] = 0;
     }
+#undef TO_FILE
 }
 
 void sf_copy_box(const sf_box *b, char *file, char *packed, int to_file)
 {
-    walk(b, NULL, file, packed, to_file);
+    walk(b, NULL, file, packed, to_file, 0);
 }
 
 void sf_copy_box_mem(const sf_mybox *m, char *file, char *mem, int to_file)
 {
-    walk(&m->b, m->mstep, file, mem + m->moff, to_file);
+    walk(&m->b, m->mstep, file, mem + m->moff, to_file, 0);
+}
+
+void sf_copy_box_mem_swapped(const sf_mybox *m, char *file, const char *mem)
+{
+    walk(&m->b, m->mstep, file, (char *)mem + m->moff, 1, 1);
 }
 
 int sf_mybox_types(sf_mybox *m, int file_type)

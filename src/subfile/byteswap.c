@@ -7,13 +7,15 @@
  *    reversed back after it (two passes over the data, as PnetCDF does);
  *  - on the way (a call by gathering: exec_gather.c): a box written
  *    straight from the caller's buffer is copied through a buffer of the
- *    context's, reversed as it is copied, and written from there; a box
- *    a leader copies into its round buffer with others' is reversed
- *    there; a box sent to another leader is packed into a send buffer and
- *    reversed there (at most SF_SWAP_SEND_MAX bytes a call, else the
- *    whole call goes in place). One pass over the data, and the caller's
- *    buffer is only read. The chunk buffer holds SF_SWAP_CHUNK bytes and
- *    is kept until the context lets its scratch go.
+ *    context's, reversed as it is copied, and written from there
+ *    (io.c, sf_write_swapped); a box a leader copies into its round
+ *    buffer with others' is reversed as it is copied (boxes.c,
+ *    sf_copy_box_mem_swapped); a box sent to another leader is packed
+ *    into a send buffer and reversed there (at most SF_SWAP_SEND_MAX
+ *    bytes a call, else the whole call goes in place). One pass over the
+ *    data, and the caller's buffer is only read. The chunk buffer holds
+ *    SF_SWAP_CHUNK bytes and is kept until the context lets its scratch
+ *    go.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -66,43 +68,8 @@ int sf_swap_requests(int nreq, const sf_request *reqs)
     return any;
 }
 
-void sf_swap_box(const sf_box *b, char *at)
-{
-    int nd = b->nd, es = b->elsize;
-    if (nd == 0) {
-        sf_swap(at, es, 1);
-        return;
-    }
-    MPI_Offset idx[SF_MAX_DIMS] = {0}, outer = 1, inner = b->count[nd - 1], step = b->fstep[nd - 1];
-    for (int d = 0; d < nd - 1; d++) outer *= b->count[d];
-    for (MPI_Offset o = 0; o < outer; o++) {
-        char *row = at;
-        for (int d = 0; d < nd - 1; d++) row += idx[d] * b->fstep[d];
-        if (step == es) sf_swap(row, es, inner);
-        else for (MPI_Offset i = 0; i < inner; i++) sf_swap(row + i * step, es, 1);
-        for (int d = nd - 2; d >= 0 && ++idx[d] == b->count[d]; d--) idx[d] = 0;
-    }
-}
-
 char *sf_swap_buffer(sf_context *ctx)
 {
     if (!ctx->swapbuf) ctx->swapbuf = malloc((size_t)SF_SWAP_CHUNK);
     return ctx->swapbuf;
-}
-
-int sf_write_swapped(MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes, int elsize,
-                     char *buf)
-{
-    MPI_Offset step = SF_SWAP_CHUNK / elsize * elsize;
-    for (MPI_Offset done = 0; done < nbytes;) {
-        MPI_Offset n = nbytes - done < step ? nbytes - done : step;
-        MPI_Status st;
-        MPI_Count wrote = 0;
-        sf_swap_copy(mem + done, buf, elsize, n / elsize);
-        int rc = MPI_File_write_at(fh, disp + done, buf, (int)n, MPI_BYTE, &st);
-        if (rc != MPI_SUCCESS) return sf_error_from_mpi(rc, SF_ERR_WRITE);
-        if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != n) return SF_ERR_WRITE;
-        done += n;
-    }
-    return SF_OK;
 }

@@ -123,8 +123,8 @@ int sf_gather_swap_on_the_way(const sf_plan *p, int rank, const sf_request *reqs
 /* A direct round, written in order, so the later of two overlapping boxes
  * wins; with swapbuf, the boxes of requests marked swap are reversed on
  * the way through it (byteswap.c). 1 if it was done that way. */
-static int write_round_direct(sf_sub *s, int r, MPI_File fh, int fh_err, const sf_request *reqs,
-                              MPI_Offset shift, const sf_swapping *sw, int *err)
+static int write_round_direct(sf_context *ctx, sf_sub *s, int r, MPI_File fh, int fh_err,
+                              const sf_request *reqs, MPI_Offset shift, const sf_swapping *sw, int *err)
 {
     char *swapbuf = sw ? sw->chunk : NULL;
     if (!round_is_direct(s, r)) return 0;
@@ -132,7 +132,7 @@ static int write_round_direct(sf_sub *s, int r, MPI_File fh, int fh_err, const s
         const sf_mybox *m = &s->mine[s->all[k].mine];
         const sf_request *q = &reqs[m->req];
         if (swapbuf && q->swap && q->lay->elsize > 1) {
-            sf_keep(err, sf_write_swapped(fh, s->all[k].b.disp + shift, buffer_of(reqs, m) + m->moff,
+            sf_keep(err, sf_write_swapped(ctx, fh, s->all[k].b.disp + shift, buffer_of(reqs, m) + m->moff,
                                           m->b.nbytes, m->b.elsize, swapbuf));
             continue;
         }
@@ -151,7 +151,7 @@ static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File f
                        const sf_request *reqs, MPI_Offset shift, const sf_swapping *sw, int *nq)
 {
     int derr = SF_OK;
-    if (write_round_direct(s, r, fh, fh_err, reqs, shift, sw, &derr)) return derr;
+    if (write_round_direct(ctx, s, r, fh, fh_err, reqs, shift, sw, &derr)) return derr;
     MPI_Offset lo = s->round_lo[r], span = s->round_hi[r] - lo;
     char *run = ctx->scratch;
     int err = SF_OK, first = *nq;
@@ -177,8 +177,8 @@ static int write_round(sf_context *ctx, sf_plan *p, sf_sub *s, int r, MPI_File f
         sf_theirbox *t = &s->all[k];
         if (t->mine >= 0) {
             sf_mybox *m = &s->mine[t->mine];
-            sf_copy_box_mem(m, run + (t->b.disp - lo), buffer_of(reqs, m), 1);
-            if (sw && reqs[m->req].swap) sf_swap_box(&m->b, run + (t->b.disp - lo));
+            if (sw && reqs[m->req].swap) sf_copy_box_mem_swapped(m, run + (t->b.disp - lo), buffer_of(reqs, m));
+            else sf_copy_box_mem(m, run + (t->b.disp - lo), buffer_of(reqs, m), 1);
         } else if (t->stage >= 0) {
             sf_copy_box(&t->b, run + (t->b.disp - lo), run + t->stage, 1);
         }

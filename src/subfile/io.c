@@ -27,6 +27,20 @@ int sf_rw_run(sf_context *ctx, MPI_File fh, MPI_Offset at, char *buf, MPI_Offset
     return SF_OK;
 }
 
+/* Each element's bytes reversed on the way (byteswap.c), through buf. */
+int sf_write_swapped(sf_context *ctx, MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes,
+                     int elsize, char *buf)
+{
+    MPI_Offset step = SF_SWAP_CHUNK / elsize * elsize;
+    int err = SF_OK;
+    for (MPI_Offset done = 0; err == SF_OK && done < nbytes; done += step) {
+        MPI_Offset n = nbytes - done < step ? nbytes - done : step;
+        sf_swap_copy(mem + done, buf, elsize, n / elsize);
+        err = sf_rw_run(ctx, fh, disp + done, buf, n, 1);
+    }
+    return err;
+}
+
 int sf_rw_box(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift, int write)
 {
     MPI_Status st;

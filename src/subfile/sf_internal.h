@@ -75,6 +75,8 @@ int sf_geometry_boxes(const sf_layout *lay, int block, const MPI_Offset *start,
 void sf_copy_box(const sf_box *b, char *file, char *packed, int to_file);
 /* Copy a box between the file layout and the request buffer layout. */
 void sf_copy_box_mem(const sf_mybox *m, char *file, char *mem, int to_file);
+/* The same to the file's layout, each element's bytes reversed. */
+void sf_copy_box_mem_swapped(const sf_mybox *m, char *file, const char *mem);
 int sf_box_is_contiguous(const sf_box *b);
 int sf_mybox_types(sf_mybox *m, int file_type);
 int sf_mybox_free_types(sf_mybox *m);
@@ -284,12 +286,10 @@ int sf_swap_requests(int nreq, const sf_request *reqs);
 /* The context's buffer for reversing on the way (NULL: no memory, and the
  * caller reverses in place instead). */
 char *sf_swap_buffer(sf_context *ctx);
-/* The elements of box b, laid out at at as in the file, reversed. */
-void sf_swap_box(const sf_box *b, char *at);
 /* nbytes of elements at mem written at disp in the file's byte order,
  * through buf (sf_swap_buffer's), SF_SWAP_CHUNK bytes per write. */
-int sf_write_swapped(MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes, int elsize,
-                     char *buf);
+int sf_write_swapped(sf_context *ctx, MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes,
+                     int elsize, char *buf);
 
 /* context.c: count bytes of data this rank sends to dest if dest is on
  * another node (local). */
