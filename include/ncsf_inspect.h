@@ -20,8 +20,10 @@
 #define NCSF_INSPECT_MAX_PDIMS 8   /* dimensions it may be partitioned along */
 #define NCSF_INSPECT_PATH_MAX 4352 /* room for any subfile's path */
 
-/* The state mark a dataset's writer leaves (ncsf_inspect_read_state). */
-enum { NCSF_INSPECT_WRITING = 0, NCSF_INSPECT_COMPLETE = 1, NCSF_INSPECT_FAILED = 2 };
+/* The state mark a dataset's writer leaves (ncsf_inspect_read_state);
+ * SYNCED: whole as of its writer's last ncmpi_sync, the writer still
+ * holding it open (or gone since without changing anything) */
+enum { NCSF_INSPECT_WRITING = 0, NCSF_INSPECT_COMPLETE = 1, NCSF_INSPECT_FAILED = 2, NCSF_INSPECT_SYNCED = 3 };
 
 /* A dataset under inspection, and one subfiled variable of it. */
 typedef struct ncsf_inspect ncsf_inspect;

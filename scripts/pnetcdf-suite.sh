@@ -220,6 +220,12 @@ for r in "${runs[@]}"; do
     why="" notes=""
     [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error|expect' "$w/ncsf.txt" | cut -c1-160)"
     [ $rc -eq 124 ] && why="timed out after ${TIMEOUT}s through ncsf"
+    # a program that gives up with MPI_Abort(comm, 0) exits 0 (nf_test
+    # does, on a bad ncid after a failed open): not a pass
+    if [ -z "$why" ] && grep -q "application called MPI_Abort" "$w/ncsf.txt" &&
+       ! grep -q "application called MPI_Abort" "$w/plain.txt"; then
+      why="called MPI_Abort through ncsf (exit $rc): $(grep -m1 -iE 'fail|error|expect' "$w/ncsf.txt" | cut -c1-160)"
+    fi
     if [ -z "$why" ] && [[ " $undef " == *" $np "* ]]; then
       notes="; files not compared at np=$np (runs_of says why)"
     elif [ -z "$why" ]; then

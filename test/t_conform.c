@@ -48,15 +48,7 @@ static int safe;
 
 #define agreed(err, want, what) test_agreed(&ts, (err), (want), (what))
 
-static MPI_Info hints(void)
-{
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "subfiling", "enable");
-    MPI_Info_set(info, "subfiling_nfiles", "2");
-    MPI_Info_set(info, "subfiling_min_size", "0");
-    return info;
-}
+static MPI_Info hints(void) { return test_two_subfiles(); }
 
 static void path_of(char *buf, size_t n, const char *name)
 {

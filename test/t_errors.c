@@ -349,8 +349,11 @@ static void test_damage(void)
         EXPECT_OK(&ts, ncmpi_enddef(ncid));
         put_rows(ncid, v, 13);
         /* a copy of the files as they are now is what a job that died here
-         * leaves behind; the original is then closed normally */
+         * leaves behind; the original is then closed normally. The sync
+         * puts the data on disk (and marks the dataset "synced  "), the
+         * same values written again after it mark it "writing " again */
         EXPECT_OK(&ts, ncmpi_sync(ncid));
+        put_rows(ncid, v, 13);
         char crashed[700], from[700], to[800];
         snprintf(crashed, sizeof crashed, "%s/crashed", dir);
         if (ts.rank == 0) {

@@ -9,8 +9,10 @@
  *                         the middle of a write
  *   t_faults ro DIR       a subfile directory that cannot be written
  *   t_faults full DIR     a full file system (DIR: a 1 MiB tmpfs)
- *   t_faults die DIR      write, sync, then the last rank kills itself
+ *   t_faults die DIR      write, sync, write, then the last rank kills itself
  *   t_faults died DIR     what "die" left: refused, readable on request
+ *   t_faults die_synced DIR   write, sync, then the last rank kills itself
+ *   t_faults died_synced DIR  what that left: whole as of the sync, opened
  *   t_faults many DIR     500 subfiles (run it under ulimit -n 64)
  *   t_faults huge DIR     an extent beyond 2^32 along the partitioned
  *                         dimension (CDF-5, sparse subfiles)
@@ -256,26 +258,30 @@ static void test_full(void)
     check_good(good, 25);
 }
 
-static void test_die(void)
+/* Write v, sync; with after_sync, write w too (the sync's "synced  " mark
+ * goes back to "writing "); then the last rank kills itself and the
+ * others go on into a collective call that cannot complete (mpiexec ends
+ * them). */
+static void die(const char *name, int after_sync)
 {
     char path[1024];
     int ncid;
-    path_of(path, sizeof path, "died.nc");
-    ts.where = "die";
+    path_of(path, sizeof path, name);
+    ts.where = name;
     EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid));
     int v = def_int(ncid, "v", 12, NY, 3), w = def_int(ncid, "w", 12, NY, 2);
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     EXPECT_OK(&ts, put_rows(ncid, v, 12, NY, 31));
     EXPECT_OK(&ts, ncmpi_sync(ncid));
+    if (after_sync) EXPECT_OK(&ts, put_rows(ncid, w, 12, NY, 33));
     MPI_Barrier(MPI_COMM_WORLD);
     if (ts.rank == ts.nprocs - 1) {
         printf("rank %d: killing myself before close\n", ts.rank);
         fflush(stdout);
         raise(SIGKILL);
     }
-    /* the others go on into a collective write that cannot complete;
-     * mpiexec ends them */
-    put_rows(ncid, w, 12, NY, 32);
+    if (after_sync) put_rows(ncid, w, 12, NY, 32);
+    else MPI_Barrier(MPI_COMM_WORLD);
     ncmpi_close(ncid);
     MPI_Finalize();
     exit(0);
@@ -287,6 +293,16 @@ static void test_died(void)
     path_of(path, sizeof path, "died.nc");
     ts.where = "died";
     check_refused_then_accepted(path, "v", 12, NY, 31);
+}
+
+/* Killed after a sync and before changing anything: the dataset is whole
+ * as of that sync ("synced  "), and opens as a complete one does. */
+static void test_died_synced(void)
+{
+    char path[1024];
+    path_of(path, sizeof path, "died_synced.nc");
+    ts.where = "died_synced";
+    check_good(path, 31);
 }
 
 /* 500 subfiles, more than the process may hold open; with a max_open hint
@@ -402,13 +418,15 @@ static void test_huge(void)
 int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
-    if (argc < 3) { fprintf(stderr, "usage: t_faults fs|ro|full|die|died|many|huge DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
+    if (argc < 3) { fprintf(stderr, "usage: t_faults fs|ro|full|die|died|die_synced|died_synced|many|huge DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }
     snprintf(dir, sizeof dir, "%s", argv[2]);
     if (!strcmp(argv[1], "fs")) test_fs();
     else if (!strcmp(argv[1], "ro")) test_ro();
     else if (!strcmp(argv[1], "full")) test_full();
-    else if (!strcmp(argv[1], "die")) test_die();
+    else if (!strcmp(argv[1], "die")) die("died.nc", 1);
     else if (!strcmp(argv[1], "died")) test_died();
+    else if (!strcmp(argv[1], "die_synced")) die("died_synced.nc", 0);
+    else if (!strcmp(argv[1], "died_synced")) test_died_synced();
     else if (!strcmp(argv[1], "many")) test_many();
     else if (!strcmp(argv[1], "huge")) test_huge();
     else { fprintf(stderr, "unknown mode %s\n", argv[1]); MPI_Abort(MPI_COMM_WORLD, 2); }

@@ -39,6 +39,11 @@ for np in $(nps t_faults); do
   "$B/tools/ncsf-info" "$d/died.nc" > "$d/info.txt"; rc=$?
   [ $rc -eq 1 ] && grep -q "INCOMPLETE: its writer did not close" "$d/info.txt"; report $? "ncsf-info reports the killed writer's dataset np=$np"
   run_np "$(other_np "$np")" "$B/test/t_faults" died "$d"; report $? "t_faults killed writer's dataset refused, readable on request np=$(other_np "$np")"
+  run_np "$np" "$B/test/t_faults" die_synced "$d" > "$d/die_synced.txt" 2>&1; rc=$?
+  [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q "killing myself" "$d/die_synced.txt"; report $? "t_faults a rank killed after a sync np=$np (exit $rc)"
+  "$B/tools/ncsf-info" "$d/died_synced.nc" > "$d/info_synced.txt"; rc=$?
+  [ $rc -eq 0 ] && grep -q "state: synced" "$d/info_synced.txt"; report $? "ncsf-info reports the dataset synced before the kill np=$np"
+  run_np "$(other_np "$np")" "$B/test/t_faults" died_synced "$d"; report $? "t_faults dataset killed after a sync opens whole as of the sync np=$(other_np "$np")"
 
   (ulimit -n 64 && run_np "$np" "$B/test/t_faults" many "$d"); report $? "t_faults 500 subfiles under ulimit -n 64 np=$np"
   ncdump_all "$d/many.nc.a.0" "$d/many.nc.a.499"; report $? "ncdump reads subfiles 0 and 499 np=$np"

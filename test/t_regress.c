@@ -469,7 +469,11 @@ static void case_marks(void)
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     expect_state(path, "writing ", "after redef and enddef");
     EXPECT_OK(&ts, ncmpi_sync(ncid));
-    expect_state(path, "writing ", "after sync");
+    expect_state(path, "synced  ", "after sync");
+    put_rows(ncid, v, 71);
+    expect_state(path, "writing ", "after a put that follows the sync");
+    EXPECT_OK(&ts, ncmpi_sync(ncid));
+    expect_state(path, "synced  ", "after a second sync");
     EXPECT_OK(&ts, ncmpi_close(ncid));
     expect_state(path, "complete", "after close");
     EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, sub, NC_NOWRITE, MPI_INFO_NULL, &ncid));

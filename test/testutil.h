@@ -60,6 +60,18 @@ static inline void test_split(long long n, int r, int p, MPI_Offset *first, MPI_
     *count = q + (r < m);
 }
 
+/* Hints that subfile a variable in two subfiles, however small (to be
+ * freed). */
+static inline MPI_Info test_two_subfiles(void)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "subfiling", "enable");
+    MPI_Info_set(info, "subfiling_nfiles", "2");
+    MPI_Info_set(info, "subfiling_min_size", "0");
+    return info;
+}
+
 /* Agreed verdict; returns the process exit status. */
 static inline int test_finish(test_state *ts, const char *name)
 {

@@ -183,7 +183,7 @@ static int kerchunk_main(ncsf_inspect *in, int ncid, const char *out, int vok, i
     const char *path = ncsf_inspect_path(in);
     if (ncsf_inspect_via_subfile(in)) snprintf(msg, sizeof msg, "%s: the base file is not there; references need it", path);
     else if (!vok) snprintf(msg, sizeof msg, "%s: subfiling_version is missing or not 1 or 2", path);
-    else if (state != NCSF_INSPECT_COMPLETE && !accept)
+    else if (state != NCSF_INSPECT_COMPLETE && state != NCSF_INSPECT_SYNCED && !accept)
         snprintf(msg, sizeof msg, "%s: incomplete (its writer did not close it, or writing failed); "
                  "NCSF_INCOMPLETE=accept writes references anyway", path);
     else {
@@ -297,7 +297,7 @@ int main(int argc, char **argv)
         cdf = fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1;
         int vok = ncsf_inspect_read_version(in, &version) == NC_NOERR;
         int state = ncsf_inspect_via_subfile(in) ? -2 : ncsf_inspect_read_state(ncid);
-        if (!vok || (state != -2 && state != NCSF_INSPECT_COMPLETE)) bad = 1;
+        if (!vok || (state != -2 && state != NCSF_INSPECT_COMPLETE && state != NCSF_INSPECT_SYNCED)) bad = 1;
         if (kerchunk) {
             bad = kerchunk_main(in, ncid, kerchunk, vok, state);
             goto done;
@@ -314,6 +314,7 @@ int main(int argc, char **argv)
             printf(", \"cdf_format\": %d, \"subfiling_format\": ", cdf);
             if (vok) printf("%d", version); else printf("null");
             printf(", \"state\": %s", state == -2 ? "null" : state == NCSF_INSPECT_COMPLETE ? "\"complete\""
+                                      : state == NCSF_INSPECT_SYNCED ? "\"synced\""
                                       : state == NCSF_INSPECT_WRITING ? "\"writing\""
                                       : state == NCSF_INSPECT_FAILED ? "\"failed\"" : "\"unreadable\"");
             printf(",\n  \"variables\": [\n");
@@ -324,6 +325,8 @@ int main(int argc, char **argv)
             else printf("  subfiling format: version %d\n", version);
             if (state != -2)
                 printf("  state: %s\n", state == NCSF_INSPECT_COMPLETE ? "complete (closed by its writer)"
+                                       : state == NCSF_INSPECT_SYNCED ? "synced (whole as of its writer's last "
+                                                                        "sync; the writer may still have it open)"
                                        : state == NCSF_INSPECT_WRITING ? "INCOMPLETE: its writer did not close it"
                                        : state == NCSF_INSPECT_FAILED ? "INCOMPLETE: a write to a subfile failed"
                                        : "UNREADABLE state mark");

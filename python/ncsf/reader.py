@@ -98,7 +98,8 @@ class Dataset:
                 raise MetadataError("%s: subfiling_version is missing or not 1 or 2" % self.path)
             if not self.lone:
                 state = nc.getncattr("subfiling_state") if "subfiling_state" in nc.ncattrs() else "complete"
-                if state != "complete":
+                # "synced  ": whole as of its writer's last sync, read as complete
+                if state.rstrip() not in ("complete", "synced"):
                     why = ("writing it failed (a subfile could not be created, written or finished, or "
                            "requests were dropped)" if state.startswith("failed") else "its writer did not close it")
                     if incomplete != "accept":

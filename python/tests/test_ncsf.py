@@ -15,6 +15,7 @@ library wrote (test/t_python.sh writes them and runs this):
 
 import glob
 import os
+import warnings
 import shutil
 import tempfile
 import unittest
@@ -209,13 +210,17 @@ class DamageTest(unittest.TestCase):
             with self.assertRaises(ncsf.ForeignSubfileError):
                 ds["temperature"][...]
 
-    def test_incomplete(self):
+    def mark(self, value):
+        # the base file's subfiling_state, in place
         with open(self.base, "r+b") as f:
             head = f.read(8192)
             at = head.find(b"complete")
             self.assertGreater(at, 0)
             f.seek(at)
-            f.write(b"writing ")
+            f.write(value)
+
+    def test_incomplete(self):
+        self.mark(b"writing ")
         with self.assertRaises(ncsf.IncompleteDatasetError):
             ncsf.open(self.base)
         with self.assertWarns(ncsf.IncompleteDatasetWarning):
@@ -227,6 +232,15 @@ class DamageTest(unittest.TestCase):
                 xr.open_dataset(self.base, engine=ncsf.NcsfBackendEntrypoint)
             with self.assertWarns(ncsf.IncompleteDatasetWarning):
                 xr.open_dataset(self.base, engine=ncsf.NcsfBackendEntrypoint, incomplete="accept").close()
+
+    def test_synced(self):
+        # "synced  ": whole as of the writer's last sync, read as complete
+        self.mark(b"synced  ")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with ncsf.open(self.base) as ds:
+                self.assertIsNone(ds.incomplete)
+                ds["temperature"][...]
 
     def test_incomplete_completed_records(self):
         # a writer that died: the base file still says "writing " and has

@@ -114,6 +114,9 @@ typedef struct ncsf_file {
     int swap_mode;       /* NCSF_SWAP_*: nc_in_place_swap as PnetCDF has it
                           * (UNKNOWN until the first put asks: an open
                           * for reading never does) */
+    int pnc_puts, pnc_gets; /* PnetCDF's own non-blocking requests pending
+                          * (variables not subfiled), as posted through
+                          * ncsf: PnetCDF numbers puts even, gets odd */
     MPI_Offset bput_usage; /* bytes of the attached buffer that pending
                             * bputs on subfiled variables count */
     int safe_mode;       /* PNETCDF_SAFE_MODE=1 at create/open: an argument
@@ -121,7 +124,12 @@ typedef struct ncsf_file {
     int noclobber;       /* created with NC_NOCLOBBER: subfiles too */
     int via_subfile;     /* opened through one subfile's path */
     int marked;          /* we write its state mark (state.c) */
+    int mark_pending;    /* the mark was defined after the last enddef (a
+                          * dropped definition takes it away again) */
     int state_at_open;   /* NCSF_STATE_* it had when opened (COMPLETE if new) */
+    MPI_Offset synced_at; /* >0: the last sync marked the dataset "synced  "
+                          * at this offset of the base file, and this rank
+                          * has changed nothing since (state.c) */
     int write_failed;    /* error of the first failed write or subfile creation
                           * this rank saw, 0 if none */
     char dsid[33];       /* dataset identity, "" if none yet */
@@ -433,11 +441,21 @@ int ncsfi_cdf_lay_out(ncsfi_cdf_header *h, MPI_Offset striping_unit);
 /* the header's bytes (hsize of them, freed by the caller) */
 int ncsfi_cdf_encode(const ncsfi_cdf_header *h, unsigned char **bytes, size_t *n);
 
+/* base/numrecs.c: ncsf's record count raised to PnetCDF's (records of
+ * variables that are not subfiled) */
+void ncsfi_numrecs_follow(ncsf_file *f);
+
 /* ---- dataset/state.c: did the writer close the dataset? ---------------- */
-enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2 };
+enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2, NCSF_STATE_SYNCED = 3 };
 int ncsfi_put_state(int ncid, int state);
 int ncsfi_read_state(int ncid);
 int ncsfi_state_begin_writing(ncsf_file *f);
+/* Collective, at the end of a sync whose outcome here is err */
+int ncsfi_state_synced(ncsf_file *f, int err);
+/* Before this process changes anything in dataset ncid (a put, a wait, a
+ * redef, a rename, an attribute): the mark a sync left goes back to
+ * "writing " first. No collective; cheap when there is nothing to do. */
+void ncsfi_state_touch(int ncid);
 int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
 
 /* ---- dataset/clobber.c: a create over an old dataset removes its subfiles --- */
@@ -451,8 +469,13 @@ void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);
 
 /* ---- subfiles/raw_bytes.c: the only bytes written outside PnetCDF's API --- */
-int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
-                           const char *old_value, const char *new_value);
+/* the 8 value bytes of the global NC_CHAR attribute name: new_value over
+ * old_value (or over old_value2, if not NULL); where they stand in *at
+ * (if not NULL) */
+int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name, const char *old_value,
+                           const char *old_value2, const char *new_value, MPI_Offset *at);
+/* the same where replace_mark found them: nothing if they hold new_value */
+int ncsfi_raw_mark_at(const char *path, MPI_Offset at, const char *old_value, const char *new_value);
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
 /* n pieces of the base file: len[i] bytes (following one another in
@@ -627,5 +650,8 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c);
 int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c);
 void ncsfi_pending_free_all(ncsf_file *f);
 int ncsfi_pending_count(const ncsf_file *f);
+/* After PnetCDF's own iput, iget or bput (a variable not subfiled) on
+ * ncid returned err, *req its id: counted. Returns err. */
+int ncsfi_pnc_posted(int ncid, int err, const int *req);
 
 #endif

@@ -87,8 +87,10 @@ define(`FUNC', `ifelse(MODE, `header',
     ncsf_call c;
     int route = ROUTE($5)(ROUTEARGS($5, $2));
     if (route < 0) return route;
-    if (route == 0)
-        return ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@));
+    ifelse(`$2', `put', `ncsfi_state_touch(ncid); /* after a sync: "writing " again first */
+    ')if (route == 0)
+        return ifelse(`$5', `NCSF_MODE_NB', `ncsfi_pnc_posted(ncid, ', `$5', `NCSF_MODE_BPUT', `ncsfi_pnc_posted(ncid, ')dnl
+ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@))ifelse(`$5', `NCSF_MODE_NB', `, req)', `$5', `NCSF_MODE_BPUT', `, req)');
     ncsfi_call_init(&c, ifelse(`$2', `put', 1, 0), indir(`KC_$3'), $5);
     indir(`KS_$3')
     BS($2, $4)
@@ -152,7 +154,8 @@ define(`MFUNC', `ifelse(MODE, `header',
 {
     int route = ncsfi_route_multi(ncid), i = 0, err = NC_NOERR;
     if (route < 0) return route;
-    if (route == 0)
+    ifelse(`$1', `put', `ncsfi_state_touch(ncid);
+    ')if (route == 0)
         return ncmpi_`'MNAME($@)(ncid, num, varids`'indir(`MKP_$2')`'MBP($1, $3));
     if ((err = ncsfi_multi_check(ncid, num, varids, ifelse(`$1', `put', 1, 0), MIT($3), ifelse(`$4', `', 0, 1),
                                  indir(`MCK_$2'))))

@@ -274,7 +274,7 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
         plan_free(&dp);
         return err;
     }
-    if (newid) f->marked = 1;
+    if (newid) f->marked = f->mark_pending = 1;
     f->vars[varid] = dp.v;
     dp.v = NULL;
     plan_free(&dp);

@@ -14,6 +14,7 @@ int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
 {
     int route = ncsfi_route_collective(ncid, varid, 1);
     if (route < 0) return route;
+    ncsfi_state_touch(ncid);
     if (route == 0) return ncmpi_fill_var_rec(ncid, varid, recno);
     ncsf_file *f = ncsfi_lookup(ncid);
     ncsf_var *v = ncsfi_var(f, varid);

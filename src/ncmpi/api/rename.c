@@ -21,6 +21,7 @@ int ncsf_rename_var(int ncid, int varid, const char *newname)
     ncsf_file *f = ncsfi_lookup(ncid);
     ncsf_var *v = ncsfi_var(f, varid);
     char old[NC_MAX_NAME + 1] = "";
+    ncsfi_state_touch(ncid); /* PnetCDF rewrites the header (data mode) */
     if (!v || !v->created) return ncmpi_rename_var(ncid, varid, newname);
     int err = ncmpi_inq_varname(ncid, varid, old);
     if (!err) err = ncmpi_rename_var(ncid, varid, newname);
@@ -46,6 +47,7 @@ static int uses_dim(const ncsf_var *v, int dimid)
 int ncsf_rename_dim(int ncid, int dimid, const char *newname)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
+    ncsfi_state_touch(ncid);
     int err = ncmpi_rename_dim(ncid, dimid, newname), created = 0;
     if (!f || err || f->nsubfiled == 0 || f->via_subfile) return err;
     /* (PnetCDF's rename_dim is collective and agreed: every rank is here) */

@@ -141,6 +141,7 @@ static int vard_call(int ncid, int varid, MPI_Datatype filetype, const void *buf
     if (!f) return NC_EBADID;
     int route = collective ? ncsfi_route_collective(ncid, varid, put) : ncsfi_route(ncid, varid);
     if (route < 0) return route;
+    if (put) ncsfi_state_touch(ncid);
     if (route == 0) return -1000; /* an ordinary variable everywhere: PnetCDF's */
     ncsf_var *v = ncsfi_var(f, varid);
     ncsf_call c;

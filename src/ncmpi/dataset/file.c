@@ -269,6 +269,7 @@ static int load_vars_from(ncsf_file *f, const ncsfi_cdf_header *h)
             ncsfi_set_error(f, 0, "%s: attribute subfiling_state is malformed", f->path);
             return NC_EVARMETA;
         }
+        if (state == NCSF_STATE_SYNCED) state = NCSF_STATE_COMPLETE; /* whole as of its writer's last sync */
         if (state != NCSF_STATE_COMPLETE && !f->hints.accept_incomplete) {
             ncsfi_set_error(f, 0, "%s: %s, so it may be incomplete (give the hint "
                             "subfiling_incomplete=accept to open it anyway)", f->path,
@@ -590,7 +591,7 @@ int ncsf_enddef(int ncid)
     int err = ncsfi_varsize_check(f, 0, 0, 0, 0);
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
     err = ncmpi_enddef(ncid);
-    if (f && !err) ncsfi_varsize_commit(f);
+    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
     return f ? enddef_agreed(f, err) : err;
 }
 
@@ -601,7 +602,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     int err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align);
     if (err) return err;
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
-    if (f && !err) ncsfi_varsize_commit(f);
+    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
     return f ? enddef_agreed(f, err) : err;
 }
 
@@ -612,6 +613,7 @@ static int leave_indep(ncsf_file *f);
 int ncsf_redef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
+    ncsfi_state_touch(ncid);
     int err = ncmpi_redef(ncid);
     if (!f) return err;
     int agreed = ncsfi_agree_pnetcdf(f, err);
@@ -651,7 +653,8 @@ int ncsf_sync(int ncid)
      * placeholder (rank 0 wrote them independently), as PnetCDF's sync
      * leaves it counting every rank's */
     if (!err && indep && f->nsubfiled) err = ncmpi_sync_numrecs(ncid);
-    return err;
+    /* a reader opening the dataset now sees what this sync wrote */
+    return ncsfi_state_synced(f, err);
 }
 
 int ncsf_sync_numrecs(int ncid)
@@ -710,12 +713,12 @@ static int drop_pending(ncsf_file *f)
     return n ? NC_EPENDING : NC_NOERR;
 }
 
-int ncsf_close(int ncid)
+/* A close; discard: in define mode, the new definitions dropped (an abort
+ * after a redef, or an enddef refused for size). Collective. */
+static int close_dataset(ncsf_file *f, int ncid, int discard)
 {
-    ncsf_file *f = ncsfi_lookup(ncid);
-    int err = NC_NOERR, e, discard = 0, dropped = 0;
-    if (!f) return ncmpi_close(ncid);
-    if (f->indef) err = ncsf_enddef(ncid);
+    int err = NC_NOERR, e, dropped = 0;
+    if (f->indef && !discard) err = ncsf_enddef(ncid);
     /* refused for size: PnetCDF's close drops the new definitions */
     if (f->indef && err == NC_EVARSIZE) discard = 1;
     /* as PnetCDF's close: independent mode ended first (the ranks' record
@@ -732,7 +735,7 @@ int ncsf_close(int ncid)
         if (!err) err = e;
     }
     e = discard ? ncsfi_varsize_discard(f, &dropped) : ncmpi_close(ncid);
-    if (dropped) f->marked = 0;
+    if (dropped || (discard && f->mark_pending)) f->marked = 0; /* no mark in the file */
     /* PnetCDF's own requests cancelled (variables not subfiled): said as
      * ncsf's dropped ones are, no failure either */
     if (e == NC_EPENDING) pending = e;
@@ -752,9 +755,27 @@ int ncsf_close(int ncid)
     return err;
 }
 
+int ncsf_close(int ncid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    return f ? close_dataset(f, ncid, 0) : ncmpi_close(ncid);
+}
+
+/* PnetCDF's abort, collective as its close is: in data mode it is the
+ * close (what was written stays, the subfiles are finished and the
+ * dataset marked as at a close), after a redef the close that drops the
+ * new definitions; a dataset never ended is deleted. Requests left
+ * pending are dropped without NC_EPENDING, as PnetCDF's abort drops its
+ * own. */
 int ncsf_abort(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
+    MPI_Offset hsize = 0;
+    if (f && f->indef) ncmpi_inq_header_size(ncid, &hsize);
+    if (f && (!f->indef || hsize > 0)) {
+        int err = close_dataset(f, ncid, f->indef);
+        return err == NC_EPENDING ? NC_NOERR : err;
+    }
     int err = ncmpi_abort(ncid);
     if (f) {
         /* no collective flush: this process's part of the engine's

@@ -56,11 +56,9 @@ static int fill_records(ncsf_file *f, ncsf_var *v, const unsigned char *value, M
 
 int ncsfi_fill_new_records(ncsf_file *f, const int *isnew)
 {
-    MPI_Offset nrecs = f->numrecs, base = 0;
-    int unlim = -1, err = NC_NOERR;
-    if (ncmpi_inq_unlimdim(f->ncid, &unlim) == NC_NOERR && unlim >= 0 &&
-        ncmpi_inq_dimlen(f->ncid, unlim, &base) == NC_NOERR && base > nrecs)
-        nrecs = base;
+    ncsfi_numrecs_follow(f);
+    MPI_Offset nrecs = f->numrecs;
+    int err = NC_NOERR;
     for (int i = 0; !err && nrecs > 0 && i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         unsigned char value[8];

@@ -216,6 +216,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     /* a typed call's text/number mismatch comes before its coordinates, as
      * in PnetCDF (nc_test) */
     if (c->itype != NC_NAT && (c->itype == NC_CHAR) != (v->xtype == NC_CHAR)) return NC_ECHAR;
+    if (v->lay->record) ncsfi_numrecs_follow(f);
     for (int d = 0; d < v->ndims; d++)
         len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
     if ((err = regions(v, c, len, p))) return err;

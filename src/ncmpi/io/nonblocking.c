@@ -77,7 +77,37 @@ int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c)
     ncsf_pending **tail = &f->pending;
     while (*tail) tail = &(*tail)->next;
     *tail = q;
-    return NC_NOERR;
+    /* as PnetCDF: values out of the variable's range are said by the post
+     * (the request stays posted, its wait succeeds) */
+    err = q->p.range_err;
+    q->p.range_err = NC_NOERR;
+    return err;
+}
+
+int ncsfi_pnc_posted(int ncid, int err, const int *req)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    /* (out-of-range values: posted all the same) */
+    if (f && req && *req >= 0 && (err == NC_NOERR || err == NC_ERANGE))
+        ++*(*req % 2 ? &f->pnc_gets : &f->pnc_puts);
+    return err;
+}
+
+/* After PnetCDF completed or cancelled requests of its own: dir, if one
+ * of NC_REQ_ALL, NC_PUT_REQ_ALL, NC_GET_REQ_ALL, completed every one in
+ * that direction; ids[0..n) are the ids it was given (NC_REQ_NULL now if
+ * done). None left: none counted. */
+static void pnc_done(ncsf_file *f, int dir, const int *was, const int *ids, int n)
+{
+    int left = 0;
+    if (dir == NC_REQ_ALL || dir == NC_PUT_REQ_ALL) f->pnc_puts = 0;
+    if (dir == NC_REQ_ALL || dir == NC_GET_REQ_ALL) f->pnc_gets = 0;
+    for (int j = 0; j < n; j++)
+        if (was[j] >= 0 && ids[j] == NC_REQ_NULL) {
+            int *c = was[j] % 2 ? &f->pnc_gets : &f->pnc_puts;
+            if (*c > 0) (*c)--;
+        }
+    if (ncmpi_inq_nreqs(f->ncid, &left) == NC_NOERR && left == 0) f->pnc_puts = f->pnc_gets = 0;
 }
 
 int ncsfi_pending_count(const ncsf_file *f)
@@ -124,6 +154,7 @@ typedef struct {
     ncsf_pending **mine;
     int *slot, n;
     int *pnc, *pst, npnc, npad;
+    int pnc_dir;   /* PnetCDF's own requests all completed in this direction */
 } wait_set;
 
 /* NC_REQ_ALL, NC_PUT_REQ_ALL, NC_GET_REQ_ALL: every request of ours in
@@ -143,18 +174,33 @@ static void select_all(ncsf_file *f, int num, int slots, wait_set *w)
  * it is as long as the pending puts (so as "all the gets"; as "all" when
  * as long as both and without statuses), whatever ids it holds: the
  * pending requests then complete in posting order, the i-th one's status
- * in statuses[i]. Mirrored when every pending request is ours. Returns 1
- * if the list was read so (the requests chosen, still pending). */
+ * in statuses[i]. Mirrored over ncsf's requests and PnetCDF's own (a
+ * Fortran program, whose binding keeps no id of a post that returned
+ * NC_ERANGE, counts on it): when only PnetCDF has requests pending, the
+ * list goes to it as it is; when both have, ncsf's take the first
+ * statuses, PnetCDF's (completed by its own reading of a list as long as
+ * its requests) the next. Returns 1 if the list was read so (ncsf's
+ * requests chosen, still pending; PnetCDF's to complete in w->pnc_dir). */
 static int select_shortcut(ncsf_file *f, int num, int *reqs, int *statuses, int pnc_pending, wait_set *w)
 {
     int np = 0, ng = 0, dir;
-    if (pnc_pending) return 0;
     for (ncsf_pending *q = f->pending; q; q = q->next) q->p.put ? np++ : ng++;
+    /* PnetCDF's alone (wait_go gives it the list), or not known which of
+     * its requests are puts */
+    if (pnc_pending && (np + ng == 0 || f->pnc_puts + f->pnc_gets != pnc_pending)) return 0;
+    int mine = np + ng;
+    if (pnc_pending) np += f->pnc_puts, ng += f->pnc_gets;
     if (ng == 0 && num == np) dir = NC_PUT_REQ_ALL;
     else if (np == 0 && num == ng) dir = NC_GET_REQ_ALL;
     else if (num == np + ng && !statuses) dir = NC_REQ_ALL;
     else return 0;
     select_all(f, dir, statuses != NULL, w);
+    if (pnc_pending) {
+        /* PnetCDF's part: its own shortcut (a list of its length) */
+        w->pnc_dir = dir;
+        w->npnc = dir == NC_REQ_ALL ? 0 : num - mine;
+        for (int j = 0; j < w->npnc; j++) w->pnc[j] = NC_REQ_NULL;
+    }
     for (int i = 0; i < num; i++) {
         reqs[i] = NC_REQ_NULL;
         if (statuses) statuses[i] = NC_NOERR;
@@ -192,12 +238,18 @@ static int select_list(ncsf_file *f, int num, const int *reqs, int *statuses, wa
  * added (more than it has pending, so that it cannot read the list as
  * "all"), and it fails on every process. Returns PnetCDF's error; *bad
  * is set if an id of its part named nothing. */
-static int wait_pnetcdf(int ncid, int ours_bad, int pnc_pending, int collective, wait_set *w, int *bad)
+static int wait_pnetcdf(ncsf_file *f, int ours_bad, int pnc_pending, int collective, wait_set *w, int *bad)
 {
-    int m = w->npnc;
+    int m = w->npnc, ncid = f->ncid;
     if (ours_bad && pnc_pending)
         while (m < w->npnc + pnc_pending + 1) w->pnc[m++] = -2; /* even: a put id PnetCDF never gives */
+    /* the ids given, for the count of those left (no room: counted from
+     * PnetCDF's total alone) */
+    int was_s[WAIT_ON_STACK], *was = w->npnc <= WAIT_ON_STACK ? was_s : malloc(sizeof(int) * (size_t)w->npnc);
+    if (was) memcpy(was, w->pnc, sizeof(int) * (size_t)w->npnc);
     int e = collective ? ncmpi_wait_all(ncid, m, w->pnc, w->pst) : ncmpi_wait(ncid, m, w->pnc, w->pst);
+    pnc_done(f, 0, was, w->pnc, was ? w->npnc : 0);
+    if (was != was_s) free(was);
     for (int j = 0; j < w->npnc; j++) if (w->pst[j] == NC_EINVAL_REQUEST) *bad = 1;
     if (e == NC_EINVAL_REQUEST) *bad = 1;
     return e;
@@ -268,11 +320,27 @@ static int wait_go(ncsf_file *f, int num, int *reqs, int *statuses, int collecti
     if (all) {
         if (room) select_all(f, num, 0, w);
         e = collective ? ncmpi_wait_all(f->ncid, num, NULL, NULL) : ncmpi_wait(f->ncid, num, NULL, NULL);
+        pnc_done(f, num, NULL, NULL, 0);
     } else if (!room || select_shortcut(f, num, reqs, statuses, pnc_pending, w)) {
-        if (collective) e = ncmpi_wait_all(f->ncid, 0, NULL, NULL);
+        int d = room ? w->pnc_dir : 0, m = d == NC_REQ_ALL ? NC_REQ_ALL : room ? w->npnc : 0;
+        if (d || collective)
+            e = collective ? ncmpi_wait_all(f->ncid, m, w->pnc, statuses ? w->pst : NULL)
+                           : ncmpi_wait(f->ncid, m, w->pnc, statuses ? w->pst : NULL);
+        for (int j = 0; d && statuses && j < w->npnc; j++) statuses[num - w->npnc + j] = w->pst[j];
+        if (d) pnc_done(f, d, NULL, NULL, 0);
+    } else if (!f->pending) {
+        /* nothing of ncsf's pending: the list as given goes to PnetCDF,
+         * which reads it its own way (NC_REQ_NULL entries count) */
+        for (int i = 0; i < num; i++) w->pnc[i] = reqs[i];
+        w->npnc = num;
+        e = wait_pnetcdf(f, 0, pnc_pending, collective, w, &bad);
+        for (int i = 0; i < num; i++) {
+            reqs[i] = w->pnc[i];
+            if (statuses) statuses[i] = w->pst[i];
+        }
     } else {
         ours_bad = select_list(f, num, reqs, statuses, w);
-        e = wait_pnetcdf(f->ncid, ours_bad, pnc_pending, collective, w, &bad);
+        e = wait_pnetcdf(f, ours_bad, pnc_pending, collective, w, &bad);
         for (int i = 0, j = 0; i < num && j < w->npnc; i++)
             if (reqs[i] != NC_REQ_NULL && !is_ours(reqs[i])) {
                 if (statuses) statuses[i] = w->pst[j];
@@ -306,6 +374,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (f->indef) return NC_EINDEFINE;
     if (collective && f->indep) return NC_EINDEP;
     if (!collective && !f->indep) return NC_ENOTINDEP;
+    ncsfi_state_touch(ncid); /* puts posted may be written now */
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int bad = !all && (num < 0 || (num > 0 && !reqs));
@@ -324,7 +393,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     wait_set w = {heap ? malloc(sizeof(ncsf_pending *) * room) : mine_s,
                   heap ? malloc(sizeof(int) * room) : slot_s, 0,
                   heap ? malloc(sizeof(int) * ids) : pnc_s,
-                  heap ? malloc(sizeof(int) * ids) : pst_s, 0, 0};
+                  heap ? malloc(sizeof(int) * ids) : pst_s, 0, 0, 0};
     int err = wait_go(f, num, reqs, statuses, collective, pnc_pending, &w);
     if (bad) err = NC_EINVAL; /* this rank's arguments, after every collective step */
     if (heap) {
@@ -371,14 +440,17 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
     if (num < NC_PUT_REQ_ALL) return NC_EINVAL;
     if (num < 0) {
         cancel_all(f, num);
-        return ncmpi_cancel(ncid, num, reqs, statuses);
+        int e = ncmpi_cancel(ncid, num, reqs, statuses);
+        pnc_done(f, num, NULL, NULL, 0);
+        return e;
     }
     if (!reqs) return NC_EINVAL;
     int err = NC_NOERR;
     for (int i = 0; i < num; i++) {
         if (!is_ours(reqs[i])) {
-            int st = NC_NOERR;
+            int st = NC_NOERR, was = reqs[i];
             int e = ncmpi_cancel(ncid, 1, &reqs[i], &st);
+            pnc_done(f, 0, &was, &reqs[i], 1);
             if (statuses) statuses[i] = st;
             if (!err) err = e;
             continue;

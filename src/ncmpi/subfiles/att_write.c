@@ -39,6 +39,7 @@ static int has_subfiling(ncsf_file *f)
 int ncsfi_att_name_check(int ncid, int varid, const char *name)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
+    ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
     if (!f || !reserved_name(name) || !has_subfiling(f)) return NC_NOERR;
     ncsfi_set_error(f, f->rank == 0, "attribute %s: names beginning \"%s\" are ncsf's own in a dataset "
                     "with subfiling (variable %d)", name, NCSF_ATT_PREFIX, varid);

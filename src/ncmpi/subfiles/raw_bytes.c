@@ -13,6 +13,14 @@
  *    header can be hit (an application's attribute whose bytes happen to
  *    spell the mark is never mistaken for it); the same length, so
  *    nothing moves.
+ *    And at a sync, while PnetCDF has the file open: "synced  " over
+ *    "writing ", found the same way, by process 0 once every process's
+ *    data is on disk; then by each process, before it changes anything,
+ *    "writing " over "synced  " at that same place (and only there, and
+ *    only over "synced  "). The header cannot have moved in between:
+ *    only a redef or a rename moves it, and each puts the mark back
+ *    first. Should PnetCDF rewrite the header from its memory, it writes
+ *    "writing ", which is what the mark must say by then.
  * 2. The record count of a subfile: bytes 4..7 (CDF-1/2) or 4..11 (CDF-5)
  *    hold it by the format. Written after every MPI-IO handle on the
  *    subfile is closed, by the one process that finishes that subfile, and
@@ -114,8 +122,8 @@ static long long global_text_att(const unsigned char *h, size_t n, const char *n
     return at;
 }
 
-int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
-                           const char *old_value, const char *new_value)
+int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name, const char *old_value,
+                           const char *old_value2, const char *new_value, MPI_Offset *atp)
 {
     unsigned char *h;
     int fd, err = open_rw(path, 0, &fd);
@@ -126,11 +134,25 @@ int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
         err = NC_EREAD;
     } else {
         long long at = global_text_att(h, (size_t)hsize, name, 8);
-        if (at < 0 || memcmp(h + at, old_value, 8)) err = NC_EVARMETA; /* not the value we expect: leave it */
+        if (at < 0 || (memcmp(h + at, old_value, 8) && (!old_value2 || memcmp(h + at, old_value2, 8))))
+            err = NC_EVARMETA; /* not a value we expect: leave it */
         else if (pwrite(fd, new_value, 8, (off_t)at) != 8)
             err = error_of_errno(errno);
+        if (!err && atp) *atp = (MPI_Offset)at;
     }
     free(h);
+    return close_checked(fd, err);
+}
+
+int ncsfi_raw_mark_at(const char *path, MPI_Offset at, const char *old_value, const char *new_value)
+{
+    char v[8];
+    int fd, err = open_rw(path, 0, &fd);
+    if (err) return err;
+    if (pread(fd, v, 8, (off_t)at) != 8) err = NC_EREAD;
+    else if (!memcmp(v, new_value, 8)) err = NC_NOERR; /* another process was first */
+    else if (memcmp(v, old_value, 8)) err = NC_EVARMETA;
+    else if (pwrite(fd, new_value, 8, (off_t)at) != 8) err = error_of_errno(errno);
     return close_checked(fd, err);
 }
 

@@ -156,6 +156,7 @@ int ncsfi_fill_placeholders(ncsf_file *f)
 int ncsfi_finish_own_subfiles(ncsf_file *f)
 {
     ncsf_slot *s = NULL;
+    ncsfi_numrecs_follow(f);
     int n = 0, err = ncsfi_home_files(f, 0, &s, &n);
     for (int j = 0; !err && j < n; j++) {
         const ncsf_var *v = s[j].lead;

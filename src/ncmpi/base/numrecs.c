@@ -1,0 +1,19 @@
+/*
+ * numrecs.c: the dataset's record count. ncsf counts the records its puts
+ * give subfiled variables (ncsf_file.numrecs); PnetCDF counts those of the
+ * variables it keeps in the base file. In netCDF every record variable has
+ * every record, so wherever ncsf uses the count (a put_var or get_var on a
+ * subfiled record variable, the records a new variable is filled to, the
+ * length its subfiles are finished to) it first takes PnetCDF's when that
+ * is larger.
+ */
+#include "ncsf_internal.h"
+
+void ncsfi_numrecs_follow(ncsf_file *f)
+{
+    int unlim = -1;
+    MPI_Offset n = 0;
+    if (!f->via_subfile && ncmpi_inq_unlimdim(f->ncid, &unlim) == NC_NOERR && unlim >= 0 &&
+        ncmpi_inq_dimlen(f->ncid, unlim, &n) == NC_NOERR && n > f->numrecs)
+        f->numrecs = n;
+}
