@@ -22,7 +22,7 @@ enum opkind {
     OP_PUT_ATT, OP_DEL_ATT, OP_RENAME_ATT, OP_COPY_ATT, OP_RENAME_DIM, OP_RENAME_VAR,
     OP_DEF_VAR_FILL, OP_SET_FILL, OP_BEGIN_INDEP, OP_END_INDEP, OP_SYNC, OP_SYNC_NUMRECS,
     OP_FLUSH, OP_INQ, OP_PUT, OP_GET, OP_ATTACH, OP_DETACH, OP_WAIT, OP_CANCEL,
-    OP_MPUT, OP_MGET, OP_READALL, OP_INQ_SIZES, OP_NKINDS
+    OP_MPUT, OP_MGET, OP_READALL, OP_INQ_SIZES, OP_SECOND, OP_NKINDS
 };
 
 /* how a data op is issued */
@@ -71,6 +71,7 @@ typedef struct {
 typedef struct {
     int rank, nprocs;
     int ncid, open, indef, indep;  /* as the calls that succeeded left them */
+    int synced;                    /* the op just before was a sync that succeeded */
     const char *path;
     int dimid[MAXDIMS], varid[MAXVARS];
     Req req[MAXREQ];
@@ -81,7 +82,7 @@ typedef struct {
 /* gen.c */
 /* version: the generator's rules as of a reproducer's gen= line (1: before
    independent-epoch races were avoided; GEN_VERSION: today's) */
-enum { GEN_VERSION = 2 };
+enum { GEN_VERSION = 3 };
 void gen_program(unsigned long long seed, Program *p, int version);
 const char *op_name(int kind);
 

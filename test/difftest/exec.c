@@ -229,10 +229,34 @@ static void file_op(State *s, const Op *op, int index)
     }
 }
 
+/* A second handle, read-only, on the dataset the first has open (after a
+ * sync): every variable read through it, collectively, and closed. */
+static void second_handle(State *s, int index, int after_sync)
+{
+    int first = s->ncid, nc2 = -1;
+    /* ncsf refuses a dataset being written unless a sync has just marked
+     * it whole (doc/format.md), PnetCDF opens it whatever it holds */
+    if (!after_sync) {
+        log_line(s, index, "second:none (no sync just before)", NC_NOERR, NULL);
+        return;
+    }
+    int e = ncmpi_open(MPI_COMM_WORLD, s->path, NC_NOWRITE, MPI_INFO_NULL, &nc2);
+    log_line(s, index, "second:open(nowrite)", e, NULL);
+    if (e != NC_NOERR) return;
+    Op all;
+    memset(&all, 0, sizeof all);
+    all.kind = OP_READALL;
+    s->ncid = nc2;
+    exec_readall(s, &all, index);
+    s->ncid = first;
+    log_line(s, index, "second:close", ncmpi_close(nc2), NULL);
+}
+
 void exec_op(State *s, const Op *op, int index)
 {
-    int e, id = -1;
+    int e, id = -1, after_sync = s->synced;
     char call[160];
+    s->synced = 0;
     switch (op->kind) {
     case OP_CREATE: case OP_OPEN: case OP_CLOSE: case OP_DELETE: case OP_SET_FILL:
         file_op(s, op, index); return;
@@ -285,7 +309,11 @@ void exec_op(State *s, const Op *op, int index)
         if (e == NC_NOERR) s->indep = 0;
         log_line(s, index, "end_indep_data", e, NULL);
         return;
-    case OP_SYNC: log_line(s, index, "sync", ncmpi_sync(s->ncid), NULL); return;
+    case OP_SYNC:
+        e = ncmpi_sync(s->ncid);
+        s->synced = e == NC_NOERR;
+        log_line(s, index, "sync", e, NULL);
+        return;
     case OP_SYNC_NUMRECS: log_line(s, index, "sync_numrecs", ncmpi_sync_numrecs(s->ncid), NULL); return;
     case OP_FLUSH: log_line(s, index, "flush", ncmpi_flush(s->ncid), NULL); return;
     case OP_INQ: inq_all(s, index); return;
@@ -299,5 +327,6 @@ void exec_op(State *s, const Op *op, int index)
     case OP_WAIT: case OP_CANCEL: exec_wait(s, op, index); return;
     case OP_MPUT: case OP_MGET: exec_multi(s, op, index); return;
     case OP_READALL: exec_readall(s, op, index); return;
+    case OP_SECOND: second_handle(s, index, after_sync); return;
     }
 }

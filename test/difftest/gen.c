@@ -14,7 +14,7 @@ typedef struct { int used, unlim; MPI_Offset len; char name[NAMELEN]; } MDim;
 typedef struct { int used, type, nd, dims[MAXDIMS]; char name[NAMELEN]; } MVar;
 typedef struct {
     int fmt, open, define, indep, writable, attached, nreq, pending, gen, renames;
-    int version;                       /* 1: before the independent-epoch rule */
+    int version;                       /* 1: before the independent-epoch rule; 3: second handles */
     MDim dim[MAXDIMS];
     MVar var[MAXVARS];
     MPI_Offset recs;
@@ -31,7 +31,7 @@ static const char *names[] = {
     "put_att", "del_att", "rename_att", "copy_att", "rename_dim", "rename_var",
     "def_var_fill", "set_fill", "begin_indep", "end_indep", "sync", "sync_numrecs",
     "flush", "inq", "put", "get", "attach", "detach", "wait", "cancel",
-    "mput", "mget", "readall", "inq_sizes"};
+    "mput", "mget", "readall", "inq_sizes", "second"};
 
 const char *op_name(int kind) { return kind >= 0 && kind < OP_NKINDS ? names[kind] : "?"; }
 
@@ -299,7 +299,10 @@ static void gen_multi(Model *m, int kind)
         op->vslot[i] = pick_var(m);
         shape_of(m, op->vslot[i], &op->sh[i]);
     }
-    if (m->version >= 2 && kind == OP_MGET)      /* each variable once (get-overlap, above) */
+    /* each variable once (get-overlap, above); from version 3 in an mput
+     * too (writes that overlap in one call: PnetCDF writes a converted
+     * copy's bytes unconverted, and MPI leaves the outcome undefined) */
+    if ((m->version >= 2 && kind == OP_MGET) || (m->version >= 3 && kind == OP_MPUT))
         for (int i = 1; i < op->nv; i++)
             for (int j = 0; j < i; j++)
                 if (op->vslot[j] == op->vslot[i]) {
@@ -339,7 +342,11 @@ static void gen_sync_point(Model *m)
         m->indep = !m->indep;
         if (m->indep) indep_begin(m);
     }
-    else if (k < 5) add(m, OP_SYNC);
+    else if (k < 5) {
+        add(m, OP_SYNC);
+        /* version 3: a second handle reads what the sync wrote */
+        if (m->version >= 3 && chance(m, 70)) add(m, OP_SECOND);
+    }
     else if (k < 6) add(m, OP_SYNC_NUMRECS);
     else if (k < 7) add(m, OP_FLUSH);
     else if (k < 8) { Op *op = add(m, OP_ATTACH); op->len = chance(m, 10) ? 8 : 4096; m->attached = 1; }
@@ -412,6 +419,7 @@ static void gen_ending(Model *m)
     if (m->nreq && chance(m, 70)) { op = add(m, OP_WAIT); op->arg[0] = 0; op->arg[1] = m->indep; }
     if (m->indep && chance(m, 60)) { add(m, OP_END_INDEP); m->indep = 0; }
     if (!readall_ok(m)) { add(m, OP_END_INDEP); m->indep = 0; }
+    if (m->version >= 3 && chance(m, 40)) { add(m, OP_SYNC); add(m, OP_SECOND); }
     gen_readall(m);
     add(m, OP_INQ);
     add(m, OP_CLOSE);

@@ -286,13 +286,14 @@ static int complete(ncsf_file *f, wait_set *w, int all, int *reqs, int *statuses
     for (int i = 0; ps && i < w->n; i++)
         if (!over[w->mine[i]->p.put != 0]) ps[m++] = &w->mine[i]->p;
     if ((over[0] || over[1]) && !err) err = NC_EMAX_REQ;
-    int run_err = ncsfi_run(f, ps ? m : 0, ps, collective, local, 3), first = NC_NOERR;
+    int run_err = ncsfi_run(f, ps ? m : 0, ps, collective, local, 3), first = NC_NOERR, range = NC_NOERR;
     for (int i = 0; i < w->n; i++) {
         int dropped = over[w->mine[i]->p.put != 0];
         int st = w->mine[i]->err ? w->mine[i]->err : dropped ? NC_NOERR : ncsfi_finish(&w->mine[i]->p);
         if (run_err) st = run_err;
         if (w->mine[i]->err && !err) err = w->mine[i]->err;
         if (!first) first = st;     /* PnetCDF returns a request's error (NC_ERANGE...) too */
+        if (!range && st == NC_ERANGE && !w->mine[i]->p.put) range = st;
         if (statuses && w->slot[i] >= 0) statuses[w->slot[i]] = st;
         if (reqs && w->slot[i] >= 0) reqs[w->slot[i]] = NC_REQ_NULL;
         ncsfi_release(&w->mine[i]->p);
@@ -300,8 +301,10 @@ static int complete(ncsf_file *f, wait_set *w, int all, int *reqs, int *statuses
     }
     if (!err) err = run_err;
     /* a wait on NC_REQ_ALL/NC_*_REQ_ALL has no statuses: PnetCDF reports
-     * none of the requests' own errors there */
+     * none of the requests' own errors there, but a get's values out of
+     * range, which its wait converts (a put's were said by its post) */
     if (!err && !all) err = first;
+    if (!err && all) err = range;
     free(ps);
     return err;
 }
