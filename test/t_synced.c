@@ -5,7 +5,9 @@
  *
  *   t_synced FILE sync     after ncmpi_sync a second handle (the same
  *                          processes, NC_NOWRITE) opens the dataset and
- *                          reads what the sync wrote, state "synced  ";
+ *                          reads what the sync wrote, state "synced  ",
+ *                          still so after the writer's own reads (a get,
+ *                          an iget and its wait);
  *                          after a collective put, an independent put by
  *                          one process, a put posted before the sync and
  *                          waited for after it, or a redef, the dataset
@@ -125,6 +127,20 @@ static void test_sync(const char *path)
     /* a second sync with nothing between: still synced */
     EXPECT_OK(&ts, ncmpi_sync(ncid));
     second_handle(path, 1, nx, 1, nx, "sync: after a second sync");
+
+    /* a read by the writer, blocking and non-blocking, changes nothing */
+    {
+        MPI_Offset st[2] = {0, 0}, ct[2] = {nx, NY};
+        int *in = malloc(sizeof(int) * (size_t)(nx * NY)), req, status;
+        EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, v, st, ct, in));
+        EXPECT_OK(&ts, ncmpi_iget_vara_int(ncid, v, st, ct, in, &req));
+        EXPECT_OK(&ts, ncmpi_wait_all(ncid, 1, &req, &status));
+        long bad = 0;
+        for (MPI_Offset i = 0; i < nx * NY; i++) bad += in[i] != (int)test_value(NC_INT, i, 1);
+        EXPECT(&ts, bad == 0, "the writer's own read after the sync: %ld values wrong", bad);
+        free(in);
+    }
+    second_handle(path, 1, nx, 1, nx, "sync: after the writer's own reads");
 
     /* a collective put, then a sync */
     EXPECT_OK(&ts, put_rows(ncid, v, 0, nx, 3, 1));

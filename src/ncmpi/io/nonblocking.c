@@ -110,6 +110,18 @@ static void pnc_done(ncsf_file *f, int dir, const int *was, const int *ids, int 
     if (ncmpi_inq_nreqs(f->ncid, &left) == NC_NOERR && left == 0) f->pnc_puts = f->pnc_gets = 0;
 }
 
+/* Whether a put may be pending here, ncsf's or PnetCDF's (when PnetCDF's
+ * count is not known, yes): a wait that completes only gets changes
+ * nothing in the dataset. */
+static int puts_pending(const ncsf_file *f)
+{
+    int n = 0;
+    for (const ncsf_pending *q = f->pending; q; q = q->next)
+        if (q->p.put) return 1;
+    if (f->pnc_puts > 0) return 1;
+    return ncmpi_inq_nreqs(f->ncid, &n) != NC_NOERR || n != f->pnc_gets;
+}
+
 int ncsfi_pending_count(const ncsf_file *f)
 {
     int n = 0;
@@ -377,7 +389,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (f->indef) return NC_EINDEFINE;
     if (collective && f->indep) return NC_EINDEP;
     if (!collective && !f->indep) return NC_ENOTINDEP;
-    ncsfi_state_touch(ncid); /* puts posted may be written now */
+    if (f->synced_at > 0 && puts_pending(f)) ncsfi_state_touch(ncid); /* they may be written now */
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int bad = !all && (num < 0 || (num > 0 && !reqs));
