@@ -56,7 +56,8 @@ typedef struct ncsf_engine_counts {
     long long calls;        /* collective data calls on subfiled variables */
     long long plan_builds;  /* ... that had to plan (exchange with peers)  */
     long long plan_hits;    /* ... that reused a cached plan               */
-    long long file_opens;   /* subfiles opened for data (MPI_File_open)    */
+    long long file_opens;   /* subfiles opened for data (MPI_File_open,
+                             * or open(2): fd_opens)                     */
     long long group_waits;  /* group handle openings waited for            */
     long long gather_msgs;  /* messages of the gather method               */
     long long mpiio_steps;  /* collective MPI-IO steps                     */
@@ -72,10 +73,13 @@ typedef struct ncsf_engine_counts {
     long long direct_reads; /* collective reads each process did alone,
                              * straight from the subfiles its pieces lie
                              * in (no plan, no message, no extra copy)  */
-    long long direct_boxes; /* ... the MPI-IO reads they took           */
+    long long direct_boxes; /* ... the reads they took (pread or MPI-IO) */
     long long swapped_writes; /* collective writes whose elements this
                              * process byte swapped on their way to the
                              * file, not in place (its buffer only read) */
+    long long fd_opens;     /* of file_opens, subfiles of a dataset opened
+                             * read only that direct reads opened with
+                             * open(2) and read with pread (no MPI-IO) */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

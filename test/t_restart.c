@@ -9,10 +9,16 @@
  *                         reader's own subfiles (ncsf_inq_engine_counts: one
  *                         direct read per call, no plan, no gathering
  *                         message, one subfile opened per variable, the
- *                         reader's own: its handle is the only one opened),
- *                         every value checked; then reads that cross
- *                         subfiles in long runs (still direct) and in short
- *                         strided runs (planned and gathered), checked.
+ *                         reader's own: its handle is the only one opened,
+ *                         a descriptor read with pread as the dataset is
+ *                         read only), every value checked; then reads that
+ *                         cross subfiles in long runs (still direct) and in
+ *                         short strided runs (planned and gathered); w,
+ *                         split along y, read by z rows: each piece one run
+ *                         of its subfile and strided in the reader's memory
+ *                         (direct, through a copy); then the same restart
+ *                         opened for writing (direct reads through MPI-IO
+ *                         handles, no descriptor), every value checked.
  *   t_restart read DIR    another process count reads everything back,
  *                         values checked.
  */
@@ -40,6 +46,11 @@ static int rval(long long t, long long z, long long y, long long x)
     return (int)(((t * 1000 + z) * NY + y) * NX + x);
 }
 
+static double wval(long long z, long long y, long long x)
+{
+    return 0.5 + (double)((z * NY + y) * NX + x);
+}
+
 #define EXPECT_DELTA(field, a, b, want, what) \
     EXPECT(&ts, (b).field - (a).field == (want), "%s: %s grew by %lld, expected %lld", what, #field, \
            (long long)((b).field - (a).field), (long long)(want))
@@ -62,6 +73,10 @@ static void write_file(const char *path)
     MPI_Info_set(info, "subfiling_dims", "z");
     EXPECT_OK(&ts, ncmpi_def_var(ncid, "u", NC_DOUBLE, 3, d + 1, &u, info));
     EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_INT, 4, d, &r, info));
+    /* w: split along y into P blocks (NY rows, at most 8 processes) */
+    int w;
+    MPI_Info_set(info, "subfiling_dims", "y");
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "w", NC_DOUBLE, 3, d + 1, &w, info));
     MPI_Info_free(&info);
     EXPECT_OK(&ts, ncmpi_enddef(ncid));
     double *ub = malloc(sizeof(double) * ZPER * NY * NX);
@@ -71,6 +86,11 @@ static void write_file(const char *path)
             for (int x = 0; x < NX; x++) ub[(z * NY + y) * NX + x] = uval(z0 + z, y, x, (int)nz);
     MPI_Offset st[4] = {0, z0, 0, 0}, ct[4] = {1, ZPER, NY, NX};
     EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, u, st + 1, ct + 1, ub));
+    /* w by the same z rows, every y */
+    for (int z = 0; z < ZPER; z++)
+        for (int y = 0; y < NY; y++)
+            for (int x = 0; x < NX; x++) ub[(z * NY + y) * NX + x] = wval(z0 + z, y, x);
+    EXPECT_OK(&ts, ncmpi_put_vara_double_all(ncid, w, st + 1, ct + 1, ub));
     for (int t = 0; t < NREC; t++) {
         for (int z = 0; z < ZPER; z++)
             for (int y = 0; y < NY; y++)
@@ -112,6 +132,20 @@ static void read_rows(int ncid, MPI_Offset z0, MPI_Offset nzr, MPI_Offset xs, MP
     free(rb);
 }
 
+/* w's z rows [z0, z0 + nzr), every y and x, every value checked. */
+static void read_w(int ncid, MPI_Offset z0, MPI_Offset nzr)
+{
+    int w;
+    MPI_Offset st[3] = {z0, 0, 0}, ct[3] = {nzr, NY, NX}, n = nzr * NY * NX;
+    double *wb = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "w", &w));
+    EXPECT_OK(&ts, ncmpi_get_vara_double_all(ncid, w, st, ct, wb));
+    long long bad = 0;
+    for (MPI_Offset i = 0; i < n; i++) bad += wb[i] != wval(z0 + i / (NY * NX), i / NX % NY, i % NX);
+    EXPECT(&ts, bad == 0, "%s: %lld wrong values of w", ts.where, bad);
+    free(wb);
+}
+
 static void restart(const char *path)
 {
     int ncid;
@@ -132,6 +166,7 @@ static void restart(const char *path)
     EXPECT_DELTA(mpiio_steps, c0, c1, 0, ts.where);
     EXPECT_DELTA(runs_msgs, c0, c1, 0, ts.where);
     EXPECT_DELTA(file_opens, c0, c1, 2, ts.where); /* block rank of u and of r */
+    EXPECT_DELTA(fd_opens, c0, c1, 2, ts.where);   /* ... as descriptors: read only */
     EXPECT_DELTA(direct_boxes, c0, c1, 1 + NREC, ts.where);
 
     /* rows shifted by one: two subfiles each, long runs: still alone */
@@ -151,6 +186,29 @@ static void restart(const char *path)
     EXPECT(&ts, c1.plan_builds + c1.plan_hits - c0.plan_builds - c0.plan_hits == 1 + NREC,
            "strided: %lld calls planned, expected %d",
            c1.plan_builds + c1.plan_hits - c0.plan_builds - c0.plan_hits, 1 + NREC);
+
+    /* w split along y, read by z rows: a piece in every subfile, one run
+     * of it, strided in the reader's buffer */
+    ts.where = "strided in memory";
+    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c0));
+    read_w(ncid, (MPI_Offset)ZPER * ts.rank, ZPER);
+    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c1));
+    EXPECT_DELTA(direct_reads, c0, c1, 1, ts.where);
+    EXPECT_DELTA(direct_boxes, c0, c1, ts.nprocs, ts.where);
+    EXPECT_DELTA(fd_opens, c0, c1, ts.nprocs, ts.where);
+    EXPECT_DELTA(gather_msgs, c0, c1, 0, ts.where);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* opened for writing: the same reads go direct through MPI-IO */
+    ts.where = "same decomposition, opened for writing";
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c0));
+    read_rows(ncid, (MPI_Offset)ZPER * ts.rank, ZPER, 1, nz);
+    read_w(ncid, (MPI_Offset)ZPER * ts.rank, ZPER);
+    EXPECT_OK(&ts, ncsf_inq_engine_counts(ncid, &c1));
+    EXPECT_DELTA(direct_reads, c0, c1, 2 + NREC, ts.where);
+    EXPECT_DELTA(fd_opens, c0, c1, 0, ts.where);
+    EXPECT_DELTA(file_opens, c0, c1, 2 + ts.nprocs, ts.where);
     EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 
@@ -165,6 +223,7 @@ static void read_other(const char *path)
     test_split(nz, ts.rank, ts.nprocs, &z0, &nzr);
     ts.where = "other process count";
     read_rows(ncid, z0, nzr, 1, nz);
+    read_w(ncid, z0, nzr);
     EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 

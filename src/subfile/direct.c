@@ -104,24 +104,53 @@ int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *me
     return err;
 }
 
-/* The pieces of request i in block k. */
+/* Is the box's memory side one run of its bytes (C order)? */
+static int mem_packed(const sf_mybox *m)
+{
+    MPI_Offset expect = m->b.elsize;
+    for (int d = m->b.nd - 1; d >= 0; d--) {
+        if (m->b.count[d] > 1 && m->mstep[d] != expect) return 0;
+        expect *= m->b.count[d];
+    }
+    return 1;
+}
+
+/* The same through a descriptor (read-only contexts): pread straight into
+ * the caller's memory when that is one run too, else through a copy. */
+static int fd_read_run(int fd, const sf_mybox *m, char *mem)
+{
+    if (mem_packed(m)) return sf_pread_run(fd, m->b.disp, mem + m->moff, m->b.nbytes);
+    char *tmp = malloc((size_t)m->b.nbytes);
+    if (!tmp) return SF_ERR_NOMEM;
+    int err = sf_pread_run(fd, m->b.disp, tmp, m->b.nbytes);
+    if (err == SF_OK) sf_copy_box_mem(m, tmp, mem, 0);
+    free(tmp);
+    return err;
+}
+
+/* The pieces of request i in block k: runs of a read-only subfile through
+ * a descriptor, the rest through MPI-IO. */
 static int read_piece(sf_context *ctx, const sf_request *r, int i, int k)
 {
     sf_mybox *boxes = NULL;
     int n = 0, cap = 0;
     int err = sf_need_offsets(ctx, r->lay->file_id, k);
     if (err == SF_OK) err = sf_piece_boxes(r, i, k, SF_CHUNK, 0, 1, &boxes, &n, &cap);
-    if (err == SF_OK && n) {
-        MPI_File fh;
-        err = sf_self_open(ctx, r->lay->file_id, k, &fh);
-        for (int j = 0; err == SF_OK && j < n; j++) {
-            int run = sf_box_is_contiguous(&boxes[j].b);
-            err = sf_mybox_types(&boxes[j], !run);
-            if (err == SF_OK)
-                err = run ? sf_direct_read_run(ctx, fh, &boxes[j], (char *)r->buf, 0)
-                          : sf_rw_box(ctx, fh, &boxes[j], (char *)r->buf, 0, 0);
-            ctx->counts.direct_boxes++;
+    MPI_File fh = MPI_FILE_NULL;
+    int fd = -1;
+    for (int j = 0; err == SF_OK && j < n; j++) {
+        int run = sf_box_is_contiguous(&boxes[j].b);
+        ctx->counts.direct_boxes++;
+        if (run && ctx->readonly) {
+            if (fd < 0) err = sf_self_fd(ctx, r->lay->file_id, k, &fd);
+            if (err == SF_OK) err = fd_read_run(fd, &boxes[j], (char *)r->buf);
+            continue;
         }
+        if (fh == MPI_FILE_NULL) err = sf_self_open(ctx, r->lay->file_id, k, &fh);
+        if (err == SF_OK) err = sf_mybox_types(&boxes[j], !run);
+        if (err == SF_OK)
+            err = run ? sf_direct_read_run(ctx, fh, &boxes[j], (char *)r->buf, 0)
+                      : sf_rw_box(ctx, fh, &boxes[j], (char *)r->buf, 0, 0);
     }
     for (int j = 0; j < n; j++) sf_mybox_free_types(&boxes[j]);
     free(boxes);

@@ -3,7 +3,9 @@
  * at most the engine's chunk; a box goes through a file view on a handle
  * this rank holds alone, which is put back to plain bytes afterwards.
  */
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include "sf_internal.h"
 
 int sf_rw_run(sf_context *ctx, MPI_File fh, MPI_Offset at, char *buf, MPI_Offset len, int write)
@@ -60,4 +62,19 @@ int sf_rw_box(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Of
     if (MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL) != MPI_SUCCESS) sf_keep(&err, SF_ERR_MPI);
     (void)ctx;
     return err;
+}
+
+int sf_pread_run(int fd, MPI_Offset at, char *buf, MPI_Offset len)
+{
+    MPI_Offset done = 0;
+    while (done < len) {
+        ssize_t got = pread(fd, buf + done, (size_t)(len - done), (off_t)(at + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return SF_ERR_READ;
+        if (got == 0) break;
+        done += got;
+    }
+    /* past the end of the subfile: never written, read as zero */
+    if (done < len) memset(buf + done, 0, (size_t)(len - done));
+    return SF_OK;
 }

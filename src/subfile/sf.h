@@ -297,9 +297,12 @@ typedef struct sf_counts {
     long census;         /* 1: the first context on its communicator (whose
                           * create or open took the node census) */
     long direct_calls;   /* collective reads every rank did alone (direct.c) */
-    long direct_boxes;   /* ... the MPI-IO reads they made */
+    long direct_boxes;   /* ... the reads they made (pread or MPI-IO) */
     long swapped_on_the_way; /* collective writes whose elements this rank
                               * reversed on the way to the file (byteswap.c) */
+    long fd_opens;       /* of file_opens, subfiles of a read-only context
+                          * opened as descriptors for direct reads (no
+                          * MPI-IO handle: handles.c) */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to

@@ -222,11 +222,15 @@ int sf_agree_ops_free(sf_context *ctx);
  * write it for its group as leader), least recently used closed first. */
 typedef struct sf_self_handle {
     int file_id, block;
-    MPI_File fh;
+    MPI_File fh;             /* MPI-IO's handle, or MPI_FILE_NULL */
+    int fd;                  /* read-only: a descriptor for runs of bytes, or -1 */
     unsigned long last_use;
 } sf_self_handle;
 
 int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh);
+/* Read-only contexts: the subfile as a descriptor of this rank's (runs of
+ * bytes read with pread, no MPI-IO open). */
+int sf_self_fd(sf_context *ctx, int file_id, int block, int *fd);
 int sf_self_close_all(sf_context *ctx);
 /* Collective over the group: open subfile s of the plan on its group's
  * communicator; the outcome is agreed within the group. */
@@ -303,6 +307,9 @@ int sf_waitall(const sf_context *ctx, int n, MPI_Request *reqs);
 /* io.c: reading and writing runs of bytes, boxes through a view */
 int sf_rw_run(sf_context *ctx, MPI_File fh, MPI_Offset at, char *buf, MPI_Offset len, int write);
 int sf_rw_box(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift, int write);
+/* len bytes at offset at of descriptor fd into buf (past the file's end:
+ * zeros); SF_OK or SF_ERR_READ. */
+int sf_pread_run(int fd, MPI_Offset at, char *buf, MPI_Offset len);
 
 #include "../fault/fault.h"
 

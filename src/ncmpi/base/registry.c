@@ -80,5 +80,6 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->direct_reads = c.direct_calls;
     out->direct_boxes = c.direct_boxes;
     out->swapped_writes = c.swapped_on_the_way;
+    out->fd_opens = c.fd_opens;
     return NC_NOERR;
 }
