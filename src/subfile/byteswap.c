@@ -17,34 +17,12 @@
  *    SF_SWAP_CHUNK bytes and is kept until the context lets its scratch
  *    go.
  */
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include "sf_internal.h"
 
 void sf_swap(void *buf, int elsize, MPI_Offset n)
 {
     sf_swap_copy(buf, buf, elsize, n);
-}
-
-/* One loop per element size (each on its own 64-byte line: configure's
- * -falign-loops, doc/benchmarks.md). */
-#define SWAP_LOOP(bits)                                                     \
-    for (MPI_Offset i = 0; i < n; i++, p += (bits) / 8, q += (bits) / 8) {  \
-        uint##bits##_t x;                                                   \
-        memcpy(&x, p, (bits) / 8);                                          \
-        x = __builtin_bswap##bits(x);                                       \
-        memcpy(q, &x, (bits) / 8);                                          \
-    }
-
-void sf_swap_copy(const void *in, void *out, int elsize, MPI_Offset n)
-{
-    const unsigned char *p = in;
-    unsigned char *q = out;
-    if (elsize == 2) SWAP_LOOP(16)
-    else if (elsize == 4) SWAP_LOOP(32)
-    else if (elsize == 8) SWAP_LOOP(64)
-    else if (in != out) memcpy(out, in, (size_t)(n * (elsize > 0 ? elsize : 0)));
 }
 
 int sf_requests_swap(int nreq, const sf_request *reqs)

@@ -281,7 +281,15 @@ static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 
 #define SF_SWAP_CHUNK ((MPI_Offset)1 << 20) /* bytes reversed per write on the way */
 #define SF_SWAP_SEND_MAX ((MPI_Offset)4 << 20) /* most bytes a rank sends reversed on the way */
+/* swap_kernels.c: the bytes of each of n elements of elsize bytes (2, 4,
+ * 8; others copied as they are) reversed from in to out (in == out: in
+ * place), by the widest byte shuffle the processor has. */
 void sf_swap_copy(const void *in, void *out, int elsize, MPI_Offset n);
+/* The ways, for tests: each one chosen, supported or not by this processor. */
+enum { SF_SWAP_SCALAR = 0, SF_SWAP_SSSE3 = 1, SF_SWAP_AVX2 = 2 };
+int sf_swap_way_supported(int way);
+int sf_swap_best_way(void);
+void sf_swap_copy_way(int way, const void *in, void *out, int elsize, MPI_Offset n);
 /* 1 if any request has elements to reverse (swap set, more than a byte) */
 int sf_requests_swap(int nreq, const sf_request *reqs);
 /* Those requests' buffers reversed in place (a second call restores
