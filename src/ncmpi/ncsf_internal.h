@@ -410,6 +410,10 @@ typedef struct ncsfi_cdf_header_s {
  * NC_ENOTNC (not a netCDF header, or cut short), NC_ENOMEM; *sys_errno
  * the system's reason where there is one */
 int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno);
+/* The same, reading first bytes at first (a header of about that size;
+ * more if it is longer; 0: the default, 64 KiB). */
+int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MPI_Offset *size,
+                         int *sys_errno);
 /* the same from memory (the fuzz target); values point into bytes */
 int ncsfi_cdf_parse(const void *bytes, size_t n, ncsfi_cdf_header *h);
 void ncsfi_cdf_free(ncsfi_cdf_header *h);

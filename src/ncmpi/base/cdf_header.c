@@ -239,6 +239,11 @@ int ncsfi_cdf_parse(const void *bytes, size_t n, ncsfi_cdf_header *h)
 
 int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno)
 {
+    return ncsfi_cdf_read_first(path, 0, h, size, sys_errno);
+}
+
+int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno)
+{
     memset(h, 0, sizeof *h);
     *sys_errno = 0;
     int fd = open(path, O_RDONLY | O_NONBLOCK); /* a link to the subfile is followed, as before */
@@ -257,7 +262,7 @@ int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int 
         return NC_EBAD_FILE;
     }
     *size = (MPI_Offset)sb.st_size;
-    size_t want = FIRST_READ;
+    size_t want = first ? first : FIRST_READ;
     int err = MORE;
     unsigned char *b = NULL;
     while (err == MORE) {

@@ -85,7 +85,7 @@ int ncsfi_base_header_share(ncsf_file *f, ncsfi_cdf_header *h)
         int sys;
         /* the reader that checks subfiles; a header of another size than
          * PnetCDF's is not the one PnetCDF opened */
-        if (ncsfi_cdf_read(f->path, h, &size, &sys) == NC_NOERR && h->hsize != hsize) ncsfi_cdf_free(h);
+        if (ncsfi_cdf_read_first(f->path, (size_t)hsize, h, &size, &sys) == NC_NOERR && h->hsize != hsize) ncsfi_cdf_free(h);
     }
     /* failed anywhere: PnetCDF is asked instead, on that process or on all */
     if (ncsfi_header_bcast(f->comm, f->rank, h, hsize) != NC_NOERR) return 0;

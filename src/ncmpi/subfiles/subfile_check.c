@@ -55,7 +55,10 @@ static int open_subfile(ncsf_file *f, const char *path, const char *varname, MPI
                         ncsfi_cdf_header *h)
 {
     char id[33] = "";
-    int sys = 0, err = ncsfi_cdf_read(path, h, size, &sys);
+    /* a subfile's header is about as long as the base file's (the same
+     * global attributes, fewer variables, three attributes more each) */
+    size_t first = f->base_hdr ? ((size_t)f->base_hdr->hsize + 8191) / 4096 * 4096 : 0;
+    int sys = 0, err = ncsfi_cdf_read_first(path, first, h, size, &sys);
     if (err == NC_ENOENT || (err && sys && err != NC_EREAD && err != NC_EBAD_FILE)) {
         ncsfi_set_error(f, 0, "subfile %s of variable %s: %s%s", path, varname, strerror(sys),
                         ncsfi_nofiles_remedy());
