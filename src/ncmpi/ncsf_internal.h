@@ -251,6 +251,9 @@ void ncsfi_varsize_free(ncsf_file *f);
 /* close in define mode after NC_EVARSIZE: the new definitions dropped,
  * the base file closed (*dropped: a new dataset, left an empty file) */
 int ncsfi_varsize_discard(ncsf_file *f, int *dropped);
+/* 1: a dataset created and never ended (PnetCDF has written no header:
+ * its abort deletes the file) */
+int ncsfi_never_ended(const ncsf_file *f);
 int ncsfi_varsize_unrepresentable(nc_type xtype, int ndims, const MPI_Offset *gsize, int record);
 
 /* ---- dataset/locate.c: from a path to its dataset ---------------------- */

@@ -195,6 +195,7 @@ define(`AFUNC', `ifelse(MODE, `header',
 {
     int err = ncsfi_att_name_check(ncid, varid, name);
     if (err) return err;
+    ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
     err = ncmpi_`'ANAME($1)(ncid, varid, name`'AXN($1), len, ABN($1));
     return ncsfi_att_changed(ncid, varid, err);
 }

@@ -770,9 +770,7 @@ int ncsf_close(int ncid)
 int ncsf_abort(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    MPI_Offset hsize = 0;
-    if (f && f->indef) ncmpi_inq_header_size(ncid, &hsize);
-    if (f && (!f->indef || hsize > 0)) {
+    if (f && (!f->indef || !ncsfi_never_ended(f))) {
         int err = close_dataset(f, ncid, f->indef);
         return err == NC_EPENDING ? NC_NOERR : err;
     }

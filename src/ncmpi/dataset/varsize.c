@@ -367,12 +367,17 @@ int ncsfi_varsize_unrepresentable(nc_type xtype, int ndims, const MPI_Offset *gs
  * is left as PnetCDF leaves it, an empty file (and ncsf has made no
  * subfile yet); a redefined one keeps what its last enddef wrote. Sets
  * *dropped when the base file is gone (no mark to write). Collective. */
-int ncsfi_varsize_discard(ncsf_file *f, int *dropped)
+int ncsfi_never_ended(const ncsf_file *f)
 {
     MPI_Offset hsize = 0;
     ncmpi_inq_header_size(f->ncid, &hsize);
+    return hsize == 0;
+}
+
+int ncsfi_varsize_discard(ncsf_file *f, int *dropped)
+{
+    *dropped = ncsfi_never_ended(f);
     int err = ncmpi_abort(f->ncid); /* a new file is deleted */
-    *dropped = hsize == 0;
     if (MPI_Barrier(f->comm) != MPI_SUCCESS && !err) err = NC_EMPI; /* every rank's delete done */
     if (*dropped && f->rank == 0) {
         int fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);

@@ -39,7 +39,6 @@ static int has_subfiling(ncsf_file *f)
 int ncsfi_att_name_check(int ncid, int varid, const char *name)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
     if (!f || !reserved_name(name) || !has_subfiling(f)) return NC_NOERR;
     ncsfi_set_error(f, f->rank == 0, "attribute %s: names beginning \"%s\" are ncsf's own in a dataset "
                     "with subfiling (variable %d)", name, NCSF_ATT_PREFIX, varid);
@@ -58,6 +57,7 @@ int ncsfi_att_changed(int ncid, int varid, int err)
 int ncsf_del_att(int ncid, int varid, const char *name)
 {
     int err = ncsfi_att_name_check(ncid, varid, name);
+    if (!err) ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
     if (!err) err = ncmpi_del_att(ncid, varid, name);
     return ncsfi_att_changed(ncid, varid, err);
 }
@@ -66,6 +66,7 @@ int ncsf_rename_att(int ncid, int varid, const char *name, const char *newname)
 {
     int err = ncsfi_att_name_check(ncid, varid, name);
     if (!err) err = ncsfi_att_name_check(ncid, varid, newname);
+    if (!err) ncsfi_state_touch(ncid);
     if (!err) err = ncmpi_rename_att(ncid, varid, name, newname);
     return ncsfi_att_changed(ncid, varid, err);
 }
@@ -73,6 +74,7 @@ int ncsf_rename_att(int ncid, int varid, const char *name, const char *newname)
 int ncsf_copy_att(int ncid_in, int varid_in, const char *name, int ncid_out, int varid_out)
 {
     int err = ncsfi_att_name_check(ncid_out, varid_out, name);
+    if (!err) ncsfi_state_touch(ncid_out);
     if (!err) err = ncmpi_copy_att(ncid_in, varid_in, name, ncid_out, varid_out);
     return ncsfi_att_changed(ncid_out, varid_out, err);
 }
