@@ -185,6 +185,12 @@ static void test_sync(const char *path)
     second_handle(path, 0, nx, 7, nx, "sync: after a redef");
     EXPECT_OK(&ts, ncmpi_sync(ncid));
     second_handle(path, 1, nx, 7, nx, "sync: synced after the redef");
+    /* an attribute renamed in data mode (a name no longer: the header does
+     * not grow, PnetCDF rewrites it in place) is a change too */
+    EXPECT_OK(&ts, ncmpi_rename_att(ncid, NC_GLOBAL, "a_long_attribute_name_that_moves_things", "short"));
+    second_handle(path, 0, nx, 7, nx, "sync: after an attribute renamed in data mode");
+    EXPECT_OK(&ts, ncmpi_sync(ncid));
+    second_handle(path, 1, nx, 7, nx, "sync: synced after the rename");
     /* more records, then close */
     EXPECT_OK(&ts, put_rows(ncid, r, nx, nx, 9, 1));
     ts.where = "sync: close";
