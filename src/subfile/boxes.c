@@ -189,6 +189,16 @@ int sf_box_is_contiguous(const sf_box *b)
     return b->span == b->nbytes;
 }
 
+int sf_mybox_mem_contiguous(const sf_mybox *m)
+{
+    MPI_Offset want = m->b.elsize;
+    for (int d = m->b.nd - 1; d >= 0; d--) {
+        if (m->b.count[d] > 1 && m->mstep[d] != want) return 0;
+        want *= m->b.count[d];
+    }
+    return 1;
+}
+
 /* Walk a box: for each innermost row, its offset in the file and in a
  * second layout (steps ostep, or packed when ostep is NULL). */
 static void walk(const sf_box *b, const MPI_Offset *ostep, char *file, char *other, int to_file, int swap)

@@ -104,22 +104,11 @@ int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *me
     return err;
 }
 
-/* Is the box's memory side one run of its bytes (C order)? */
-static int mem_packed(const sf_mybox *m)
-{
-    MPI_Offset expect = m->b.elsize;
-    for (int d = m->b.nd - 1; d >= 0; d--) {
-        if (m->b.count[d] > 1 && m->mstep[d] != expect) return 0;
-        expect *= m->b.count[d];
-    }
-    return 1;
-}
-
 /* The same through a descriptor (read-only contexts): pread straight into
  * the caller's memory when that is one run too, else through a copy. */
 static int fd_read_run(int fd, const sf_mybox *m, char *mem)
 {
-    if (mem_packed(m)) return sf_pread_run(fd, m->b.disp, mem + m->moff, m->b.nbytes);
+    if (sf_mybox_mem_contiguous(m)) return sf_pread_run(fd, m->b.disp, mem + m->moff, m->b.nbytes);
     char *tmp = malloc((size_t)m->b.nbytes);
     if (!tmp) return SF_ERR_NOMEM;
     int err = sf_pread_run(fd, m->b.disp, tmp, m->b.nbytes);

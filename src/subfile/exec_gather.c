@@ -83,16 +83,6 @@ static int round_is_direct(const sf_sub *s, int r)
     return 1;
 }
 
-/* Its elements one run in the caller's buffer too. */
-static int mem_is_contiguous(const sf_mybox *m)
-{
-    MPI_Offset want = m->b.elsize;
-    for (int d = m->b.nd - 1; d >= 0; d--) {
-        if (m->b.count[d] > 1 && m->mstep[d] != want) return 0;
-        want *= m->b.count[d];
-    }
-    return 1;
-}
 
 int sf_gather_swap_on_the_way(const sf_plan *p, int rank, const sf_request *reqs, MPI_Offset *send_bytes)
 {
@@ -112,7 +102,7 @@ int sf_gather_swap_on_the_way(const sf_plan *p, int rank, const sf_request *reqs
             if (!round_is_direct(s, r)) continue;
             for (int k = s->round_first[r]; k < s->round_first[r + 1]; k++) {
                 const sf_mybox *m = &s->mine[s->all[k].mine];
-                if (reqs[m->req].swap && !mem_is_contiguous(m)) return 0;
+                if (reqs[m->req].swap && !sf_mybox_mem_contiguous(m)) return 0;
             }
         }
     }

@@ -78,6 +78,8 @@ void sf_copy_box_mem(const sf_mybox *m, char *file, char *mem, int to_file);
 /* The same to the file's layout, each element's bytes reversed. */
 void sf_copy_box_mem_swapped(const sf_mybox *m, char *file, const char *mem);
 int sf_box_is_contiguous(const sf_box *b);
+/* Its elements one run in the request's buffer too (C order). */
+int sf_mybox_mem_contiguous(const sf_mybox *m);
 int sf_mybox_types(sf_mybox *m, int file_type);
 int sf_mybox_free_types(sf_mybox *m);
 
