@@ -83,7 +83,6 @@ static int round_is_direct(const sf_sub *s, int r)
     return 1;
 }
 
-
 int sf_gather_swap_on_the_way(const sf_plan *p, int rank, const sf_request *reqs, MPI_Offset *send_bytes)
 {
     MPI_Offset send = 0;
