@@ -18,7 +18,11 @@
  *                         of its subfile and strided in the reader's memory
  *                         (direct, through a copy); then the same restart
  *                         opened for writing (direct reads through MPI-IO
- *                         handles, no descriptor), every value checked.
+ *                         handles, no descriptor), every value checked;
+ *                         then, opened read only again, the last block's
+ *                         subfile of u moved away before its reader first
+ *                         opens it: NC_ENOENT on every rank, and the next
+ *                         read, with the subfile back, right.
  *   t_restart read DIR    another process count reads everything back,
  *                         values checked.
  */
@@ -209,6 +213,25 @@ static void restart(const char *path)
     EXPECT_DELTA(direct_reads, c0, c1, 2 + NREC, ts.where);
     EXPECT_DELTA(fd_opens, c0, c1, 0, ts.where);
     EXPECT_DELTA(file_opens, c0, c1, 2 + ts.nprocs, ts.where);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+
+    /* a subfile gone after the open (the checks passed), before the one
+     * rank that reads it opens it: that rank's failure is every rank's */
+    ts.where = "a subfile gone after the open";
+    char sub[1024], away[1100];
+    int u, last = ts.nprocs - 1;
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "u", &u));
+    EXPECT_OK(&ts, ncsf_inq_subfile_path(ncid, u, last, sub, sizeof sub));
+    snprintf(away, sizeof away, "%s.away", sub);
+    ON_ROOT(&ts, if (rename(sub, away) != 0) perror("rename"));
+    MPI_Offset st[3] = {(MPI_Offset)ZPER * ts.rank, 0, 0}, ct[3] = {ZPER, NY, NX};
+    double *ub = malloc(sizeof(double) * ZPER * NY * NX);
+    test_agreed(&ts, ncmpi_get_vara_double_all(ncid, u, st, ct, ub), NC_ENOENT, ts.where);
+    ON_ROOT(&ts, if (rename(away, sub) != 0) perror("rename"));
+    ts.where = "the subfile back";
+    read_rows(ncid, (MPI_Offset)ZPER * ts.rank, ZPER, 1, nz);
+    free(ub);
     EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 
