@@ -5,8 +5,16 @@
 # the ratios to one file per process repetition by repetition ("x fpp");
 # the CSV of every run and a PNG of the medians (plot_bench.py) go to OUTDIR.
 #
-#   benchmarks/run.sh [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll e3sm"]
+#   benchmarks/run.sh [--quick] [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll e3sm"]
 #                     [-c CHECKPOINTS] [-H key=value]... [-d DATADIR] [-o OUTDIR]
+#
+# --quick (the README's first command): one process per core (at most 4,
+# at least 2), 3 repetitions, N = NP, the default sizes with 2 S3D-IO
+# checkpoints: what subfiling does on this machine in a few minutes.
+# Under every table a headline: subfiling against one shared file and
+# against one file per process, write and read, per kernel. More processes
+# than cores are allowed but said: MPI polls while it waits, so every
+# collective then spins and the table measures the oversubscription.
 #
 # Defaults: 8 processes, 3 repetitions, S3D-IO at 50^3 points per process
 # (5 checkpoints), FLASH-IO at 16^3-cell blocks, 80+rank%3 blocks per
@@ -19,9 +27,10 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$top}
-np=8 reps=3 small=0 nlist= kernels="s3d flash coll e3sm" ckpts= hints=() data= out=
+np= reps=3 small=0 quick=0 nlist= kernels="s3d flash coll e3sm" ckpts= hints=() data= out=
 while [ $# -gt 0 ]; do
   case $1 in
+    --quick) quick=1 ;;
     -n) np=$2; shift ;;
     -r) reps=$2; shift ;;
     --small) small=1 ;;
@@ -31,11 +40,19 @@ while [ $# -gt 0 ]; do
     -H) hints+=(-H "$2"); shift ;;
     -d) data=$2; shift ;;
     -o) out=$2; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
+cores=$(nproc 2>/dev/null || echo 2)
+if [ -z "$np" ]; then
+  if [ $quick -eq 1 ]; then np=$(( cores < 2 ? 2 : cores > 4 ? 4 : cores )); else np=8; fi
+fi
+if [ $quick -eq 1 ]; then
+  [ -n "$nlist" ] || nlist=$np
+  [ -n "$ckpts" ] || ckpts=2
+fi
 [ -n "$nlist" ] || nlist=$(printf '%s\n' 2 4 "$np" | awk -v p="$np" '$1<=p' | sort -nu | tr '\n' ' ')
 data=${data:-${TMPDIR:-/tmp}/ncsf-bench.$$}
 out=${out:-$top/bench-results}
@@ -92,6 +109,12 @@ run() { # kernel mode[:N] extra...
 }
 
 echo "ncsf benchmarks: $np processes, $reps repetitions, subfile counts: $nlist"
+load0=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
+echo "load average $load0 on $cores cores$(awk -v l="$load0" -v c="$cores" 'BEGIN { if (l + 0 > c / 2) print ": the machine is busy, the ratios below measure that too" }')"
+if [ "$np" -gt "$cores" ]; then
+  echo "note: $np processes on $cores cores: MPI polls while it waits, so every collective spins"
+  echo "      against the processes that have work; the table measures that, not subfiling (use -n $cores)"
+fi
 echo "S3D-IO ${pts}^3 points per process ($S3D_ARGS), $ck checkpoints; FLASH-IO ${nxb}^3 cells, $blocks+rank%3 blocks; E3SM-IO $echunks runs of columns x 8 levels"
 echo "data in $data (removed at the end); raw results $csv, log $log"
 for r in $(seq 1 "$reps"); do
@@ -155,11 +178,29 @@ awk -F, '
         k = gk[g, i]; split(k, p, SUBSEP)
         sh = base SUBSEP "shared" SUBSEP "-"
         r = (sh in med && med[sh] > 0) ? sprintf("%.2f", med[k] / med[sh]) : "-"
+        pf = paired(k, base SUBSEP "fpp" SUBSEP "-")
         printf "%-18s %4s %10.1f %10.1f-%-10.1f %9s %9s %5d\n", p[2], p[3], med[k], val[k, 1], val[k, cnt[k]], r,
-               paired(k, base SUBSEP "fpp" SUBSEP "-"), cnt[k]
+               pf, cnt[k]
+        # the headline takes subfiling at its largest N, writes and reads
+        # at the writing process count
+        if (p[2] == "subfiling" && (kp[2] == "write" || kp[2] == "read") && p[3] + 0 >= hn[g]) {
+          hn[g] = p[3] + 0; hs[g] = r; hf[g] = pf }
       }
     }
-  }' "$csv"
+    # two lines a newcomer can quote: subfiling against one shared file and
+    # one file per process, per kernel (the ratios of the tables above)
+    for (o = 1; o <= 2; o++) {
+      op = o == 1 ? "write" : "read"; ls = ""; lf = ""; nk = 0
+      for (g = 1; g <= ng; g++) {
+        split(gname[g], kp, " ")
+        if (kp[2] != op || !(g in hn)) continue
+        ls = ls (nk ? ", " : "") hs[g] "x (" kp[1] ")"; lf = lf (nk ? ", " : "") hf[g] "x"; nk++; np_ = hn[g] }
+      if (nk) {
+        if (o == 1) printf "\nheadline (%d processes, N = %d subfiles, medians of %d repetitions; load average %s at the start):\n", P, np_, R, L
+        printf "  subfiling %ss at %s the bandwidth of one shared file, and at %s that of one file per process\n", op, ls, lf
+      }
+    }
+  }' P="$np" R="$reps" L="$load0" "$csv"
 # peak resident memory per process (kernels that report it), median KiB
 if [ -s "$rss" ]; then
   echo
