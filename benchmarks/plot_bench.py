@@ -12,7 +12,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-ORDER = {"shared": 0, "fpp": 1, "pnetcdf-subfiling": 2, "subfiling": 3}
+ORDER = {"shared": 0, "fpp": 1, "pnetcdf-subfiling": 2, "pnc1.15-shared": 3, "pnc1.15-aggr": 4,
+         "pnc1.15-subfiling": 5, "subfiling": 6}
 
 
 def main(csv, png):
@@ -22,7 +23,7 @@ def main(csv, png):
         if len(f) < 13 or f[0] != "CSV":
             continue
         kernel, phase, mode, nfiles, bw = f[1], f[2], f[3], f[5], float(f[12])
-        label = mode if mode in ("shared", "fpp") else "%s N=%s" % (mode, nfiles)
+        label = "%s N=%s" % (mode, nfiles) if "subfiling" in mode else mode
         runs[(kernel, phase)].append((label, mode, int(nfiles), bw))
     if not runs:
         sys.exit("plot_bench: no results in %s" % csv)
@@ -37,7 +38,8 @@ def main(csv, png):
         labels = sorted(by, key=lambda lb: order[lb])
         med = [statistics.median(by[lb]) for lb in labels]
         colors = ["#888888" if lb == "shared" else "#4c72b0" if lb == "fpp" else
-                  "#dd8452" if lb.startswith("pnetcdf") else "#55a868" for lb in labels]
+                  "#dd8452" if lb.startswith("pnetcdf") else "#c44e52" if lb.startswith("pnc1.15") else
+                  "#55a868" for lb in labels]
         ax.bar(range(len(labels)), med, color=colors)
         ax.set_xticks(range(len(labels)))
         ax.set_xticklabels(labels, rotation=20, ha="right", fontsize=8)

@@ -8,6 +8,14 @@
 #   benchmarks/run.sh [--quick] [-n NP] [-r REPS] [--small] [-N "2 4 8"] [-k "s3d flash coll e3sm"]
 #                     [-c CHECKPOINTS] [-H key=value]... [-d DATADIR] [-o OUTDIR]
 #
+# PnetCDF 1.15's own modes beside ncsf's: when scripts/pnetcdf-version.sh
+# has built PnetCDF 1.15.0 into .deps/pnetcdf-1.15.0, the kernels are built
+# against it too (once, in .deps/bench-pnetcdf-1.15.0) and run in its
+# shared mode ("pnc1.15-shared"), with its intra-node aggregation
+# ("pnc1.15-aggr", nc_num_aggrs_per_node=1) and with its built-in
+# subfiling ("pnc1.15-subfiling", N as ncsf's), interleaved with the
+# others. --no-peers leaves them out.
+#
 # --quick (the README's first command): one process per core (at most 4,
 # at least 2), 3 repetitions, N = NP, the default sizes with 2 S3D-IO
 # checkpoints: what subfiling does on this machine in a few minutes.
@@ -27,10 +35,11 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$top}
-np= reps=3 small=0 quick=0 nlist= kernels="s3d flash coll e3sm" ckpts= hints=() data= out=
+np= reps=3 small=0 quick=0 peers=1 nlist= kernels="s3d flash coll e3sm" ckpts= hints=() data= out=
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
+    --no-peers) peers=0 ;;
     -n) np=$2; shift ;;
     -r) reps=$2; shift ;;
     --small) small=1 ;;
@@ -40,7 +49,7 @@ while [ $# -gt 0 ]; do
     -H) hints+=(-H "$2"); shift ;;
     -d) data=$2; shift ;;
     -o) out=$2; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -78,34 +87,60 @@ S3D_ARGS="$((pts * px)) $((pts * py)) $((pts * pz)) $px $py $pz"
 
 modes=("shared" "fpp")
 for n in $nlist; do modes+=("subfiling:$n" "pnetcdf-subfiling:$n"); done
+# PnetCDF 1.15's modes, when it is built (scripts/pnetcdf-version.sh 1.15.0)
+B115=
+p115=$top/.deps/pnetcdf-1.15.0
+if [ $peers -eq 1 ] && [ -x "$p115/bin/pnetcdf-config" ]; then
+  # a copy of the checkout's files (the checkout itself is configured for
+  # the default PnetCDF, so no second build directory can share it), made
+  # again each time with the files' times kept: make rebuilds what changed
+  B115=$top/.deps/bench-pnetcdf-1.15.0
+  mkdir -p "$B115"
+  if (cd "$top" && git ls-files -z | tar --null -T - -cf -) | tar -x -C "$B115" &&
+     { [ -f "$B115/Makefile" ] || (cd "$B115" && { autoreconf -fi && ./configure --with-pnetcdf="$p115"; } > configure.log 2>&1); } &&
+     (cd "$B115" && make -j"$cores" > make.log 2>&1); then
+    modes+=("pnc1.15-shared" "pnc1.15-aggr")
+    for n in $nlist; do modes+=("pnc1.15-subfiling:$n"); done
+  else
+    echo "note: the kernels could not be built against PnetCDF 1.15.0 (see $B115/*.log): its modes are left out"
+    B115=
+  fi
+fi
 
 failures=0 known=0
 run() { # kernel mode[:N] extra...
   local k=$1 m=${2%%:*} n=${2#*:}; shift 2
   [ "$n" = "$m" ] && n=$np
+  # PnetCDF 1.15's modes: the kernels built against it, in its own mode
+  local bin=$B label=$m
+  case $m in
+    pnc1.15-shared) bin=$B115 m=shared ;;
+    pnc1.15-aggr) bin=$B115 m=shared; set -- -H nc_num_aggrs_per_node=1 "$@" ;;
+    pnc1.15-subfiling) bin=$B115 m=pnetcdf-subfiling ;;
+  esac
   local cmd
   case $k in
-    s3d) cmd=("$B/benchmarks/s3d-io/s3d_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$ck" "$@" $S3D_ARGS 0 1 "$data") ;;
+    s3d) cmd=("$bin/benchmarks/s3d-io/s3d_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$ck" "$@" $S3D_ARGS 0 1 "$data") ;;
     flash) # PnetCDF's own subfiling fails FLASH-IO's non-blocking writes
            # (NC_EIOMISMATCH): it runs blocking (-b)
-           cmd=("$B/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/"
+           cmd=("$bin/benchmarks/flash-io/flash_io" -m "$m" -N "$n" "${hints[@]}" -q -n "$nxb" -B "$blocks" -f "$data/"
                 $([ "$m" = pnetcdf-subfiling ] && echo -b) "$@") ;;
-    coll) cmd=("$B/benchmarks/coll-perf/coll_perf" -m "$m" -N "$n" "${hints[@]}" -q -l "$clen" -f "$data/" "$@") ;;
-    e3sm) cmd=("$B/benchmarks/e3sm-io/e3sm_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$echunks" "$@" "$data") ;;
+    coll) cmd=("$bin/benchmarks/coll-perf/coll_perf" -m "$m" -N "$n" "${hints[@]}" -q -l "$clen" -f "$data/" "$@") ;;
+    e3sm) cmd=("$bin/benchmarks/e3sm-io/e3sm_io" -m "$m" -N "$n" "${hints[@]}" -q -c "$echunks" "$@" "$data") ;;
   esac
   echo "+ mpiexec -n $np ${cmd[*]}" >> "$log"
   local o
   sync # the previous run's dirty pages are not this run's to write back
   o=$(timeout 1800 mpiexec -n "$np" "${cmd[@]}" 2>&1); local rc=$?
   echo "$o" >> "$log"
-  echo "$o" | grep '^CSV,' | sed "s/\$/,$m,$r/" >> "$csv"
-  echo "$o" | grep '^RSS,' | sed "s/\$/,$r/" >> "$rss"
+  echo "$o" | grep '^CSV,' | sed "s/^CSV,\([^,]*\),\([^,]*\),[^,]*,/CSV,\1,\2,$label,/; s/\$/,$label,$r/" >> "$csv"
+  echo "$o" | grep '^RSS,' | sed "s/^RSS,\([^,]*\),[^,]*,/RSS,\1,$label,/; s/\$/,$r/" >> "$rss"
   local v; v=$(echo "$o" | grep '^VERIFY' | head -n 1)
   if [ $rc -ne 0 ] || [ -z "$v" ] || echo "$v" | grep -q FAILED; then
     if [ "$m" = pnetcdf-subfiling ]; then known=$((known + 1)); echo "  (PnetCDF's own subfiling: ${v:-no verification line}; see doc/benchmarks.md)"
     else failures=$((failures + 1)); echo "  FAILED: $k $m N=$n (exit $rc) ${v}"; echo "$o" | tail -n 5; fi
   fi
-  [ -n "$v" ] && echo "  $v (N=$n)"
+  [ -n "$v" ] && echo "  $v (N=$n$([ "$label" = "$m" ] || echo ", $label"))"
 }
 
 echo "ncsf benchmarks: $np processes, $reps repetitions, subfile counts: $nlist"
@@ -150,7 +185,7 @@ done
 echo
 awk -F, '
   { grp = $2 " " $3
-    key = grp SUBSEP $4 SUBSEP (($4 == "shared" || $4 == "fpp") ? "-" : $6)
+    key = grp SUBSEP $4 SUBSEP ($4 ~ /subfiling/ ? $6 : "-")
     if (!(grp in gi)) { gi[grp] = ++ng; gname[ng] = grp }
     if (!(key in cnt)) { g = gi[grp]; gk[g, ++gn[g]] = key }
     cnt[key]++; val[key, cnt[key]] = $13 + 0
@@ -205,7 +240,7 @@ awk -F, '
 if [ -s "$rss" ]; then
   echo
   echo "peak memory per process (median of the runs, MiB; x shared)"
-  awk -F, '{ k = $2 " " $3 " " ($3 == "shared" || $3 == "fpp" ? "-" : $5); v[k] = v[k] " " $6; if (!(k in o)) ord[++n] = k; o[k] = 1 }
+  awk -F, '{ k = $2 " " $3 " " ($3 ~ /subfiling/ ? $5 : "-"); v[k] = v[k] " " $6; if (!(k in o)) ord[++n] = k; o[k] = 1 }
     END { for (i = 1; i <= n; i++) { k = ord[i]; m = split(v[k], x, " ")
             for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (x[b] + 0 < x[a] + 0) { t = x[a]; x[a] = x[b]; x[b] = t }
             med[k] = m % 2 ? x[(m + 1) / 2] : (x[m / 2] + x[m / 2 + 1]) / 2 }
