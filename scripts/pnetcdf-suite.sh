@@ -41,6 +41,13 @@ src=$(ls -d "$top"/.deps/src/pnetcdf-*/ 2>/dev/null | head -n 1)
 src=${src%/}
 [ -n "$src" ] && [ -f "$src/test/testcases/Makefile" ] ||
   { echo "pnetcdf-suite.sh: no configured PnetCDF source in .deps/src (scripts/setup.sh)" >&2; exit 1; }
+# the test programs are those of the PnetCDF this build uses, or none
+pnc_ver=$("$pnc/bin/pnetcdf-config" --version 2>/dev/null | awk '{print $NF}')
+src_ver=${src##*/pnetcdf-}
+if [ "$pnc_ver" != "$src_ver" ]; then
+  echo "SKIP: pnetcdf-suite.sh: this build uses PnetCDF ${pnc_ver:-of unknown version} ($pnc), the test programs in $src are $src_ver's"
+  exit 0
+fi
 make -s -j2 libncsf-preload.la tools/ncsf-merge test/libyieldidle.la > /dev/null || exit 1
 pre=$top/.libs/libncsf-preload.so
 # both runs preload test/yield_idle.c's shim (4 ranks on 2 cores: MPICH

@@ -50,6 +50,8 @@
 #include <sys/stat.h>
 #include <ncsf.h>
 #include "testutil.h"
+/* PnetCDF 1.15 deprecates the vard calls (NC_ENOTSUPPORT), ncsf with it */
+#define VARD_DEPRECATED (PNETCDF_VERSION_MAJOR * 100 + PNETCDF_VERSION_MINOR >= 115)
 #include "testlib.h"
 #include "values.h"
 #include "surgery.h"
@@ -1095,6 +1097,19 @@ static void case_multi(void)
     MPI_Type_create_subarray(2, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &ft);
     MPI_Type_commit(&ft);
     int *junk = calloc((size_t)NX * NY, sizeof(int));
+    if (VARD_DEPRECATED) {
+        /* PnetCDF 1.15: every vard call refused, subfiled variable or not;
+         * o written with a vara instead, for the checks below */
+        EXPECT_ERR(&ts, ncmpi_get_vard(ncid, v, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_ENOTSUPPORT);
+        EXPECT_ERR(&ts, ncmpi_put_vard(ncid, v, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_ENOTSUPPORT);
+        EXPECT_OK(&ts, ncmpi_end_indep_data(ncid));
+        agreed(ncmpi_get_vard_all(ncid, o, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_ENOTSUPPORT,
+               "get_vard_all of an ordinary variable (1.15)");
+        agreed(ncmpi_get_vard_all(ncid, w, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_ENOTSUPPORT,
+               "get_vard_all of a subfiled variable (1.15)");
+        MPI_Offset ost[2] = {starts[0], 0}, oct[2] = {subs[0], NY};
+        EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, o, ost, oct, junk));
+    } else {
     EXPECT_OK(&ts, ncmpi_get_vard(ncid, v, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT));
     EXPECT_OK(&ts, ncmpi_put_vard(ncid, v, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT));
     EXPECT_OK(&ts, ncmpi_end_indep_data(ncid));
@@ -1108,6 +1123,7 @@ static void case_multi(void)
     /* on the ordinary variable it is PnetCDF's */
     agreed(ncmpi_get_vard_all(ncid, o, ft, junk, (MPI_Offset)subs[0] * NY, MPI_INT), NC_NOERR,
            "get_vard_all of an ordinary variable");
+    }
     for (int i = 0; i < subs[0] * NY; i++)
         if (junk[i] != (int)test_value(NC_INT, starts[0] * NY + i, 162)) {
             EXPECT(&ts, 0, "get_vard_all of o: element %d is %d", i, junk[i]);
@@ -1578,6 +1594,14 @@ static void case_vardrec(void)
     EXPECT_OK(&ts, ncmpi_inq_recsize(ncid, &recsize));
     /* as PnetCDF lays a record out: 12 ints, 3 shorts padded to 8, 3 doubles */
     EXPECT(&ts, recsize == NX * 4 + 8 + 3 * 8, "inq_recsize = %lld", (long long)recsize);
+    if (VARD_DEPRECATED) {
+        /* PnetCDF 1.15: every vard call refused, subfiled variable or not */
+        int x[NX * 3] = {0};
+        agreed(ncmpi_put_vard_all(ncid, r1, MPI_INT, x, 1, MPI_INT), NC_ENOTSUPPORT, "put_vard_all of r1 (1.15)");
+        agreed(ncmpi_get_vard_all(ncid, o, MPI_INT, x, 1, MPI_INT), NC_ENOTSUPPORT, "get_vard_all of o (1.15)");
+        EXPECT_OK(&ts, ncmpi_close(ncid));
+        return;
+    }
 
     /* each rank its columns of r1 in records 0..2, one file type: a
      * vector of blocks, record stride recsize (PnetCDF's own test idiom) */

@@ -17,6 +17,10 @@
 #include "pnetcdf_next.h"
 
 #define NCSF_ITYPE_LONG (sizeof(long) == 8 ? NC_INT64 : NC_INT)
+/* PnetCDF's version (pnetcdf.h), 11503 for 1.15.3: where versions differ
+ * in what a call returns, ncsf returns what the one it is built with does */
+#define NCSF_PNETCDF_AT_LEAST(maj, min) \
+    (PNETCDF_VERSION_MAJOR * 100 + PNETCDF_VERSION_MINOR >= (maj) * 100 + (min))
 #define NCSF_REQ_BASE (1 << 29) /* ids of ncsf's own non-blocking requests */
 #define NCSF_DEFAULT_MAX_OPEN 64
 /* bytes one process gathers per round: rounds that stay in the cache
@@ -566,8 +570,9 @@ int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end);
 int ncsfi_xsize(nc_type t);
 MPI_Datatype ncsfi_mpi_type_of(nc_type t);
 int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
-/* buftype of a flexible call with bufcount -1 (NC_EBADTYPE if not one of
- * the types PnetCDF's typed calls use) */
+/* buftype of a flexible call with bufcount -1 (if not one of the types
+ * PnetCDF's typed calls use: NC_EBADTYPE, with PnetCDF 1.14 and later
+ * NC_EINVAL) */
 int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype);
 int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
                       MPI_Offset n);

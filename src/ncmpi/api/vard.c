@@ -12,10 +12,16 @@
  * variable's, or the padding) says NC_EINVAL: those bytes are not the
  * variable's, and ncsf never writes or reads another variable's data
  * through a vard.
+ *
+ * PnetCDF 1.15 deprecates the vard calls: its own return NC_ENOTSUPPORT
+ * at once, whatever the arguments. Built against it, ncsf's do the same
+ * on every variable, subfiled or not (without PnetCDF's line on stderr).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include "ncsf_internal.h"
+
+#define VARD_DEPRECATED NCSF_PNETCDF_AT_LEAST(1, 15)
 
 /* One run of the file type, of len bytes at byte off from the variable's
  * begin, as element runs in the variable's C-order index space (the
@@ -173,6 +179,7 @@ static int vard_call(int ncid, int varid, MPI_Datatype filetype, const void *buf
 int ncsf_put_vard(int ncid, int varid, MPI_Datatype filetype, const void *buf,
                   MPI_Offset bufcount, MPI_Datatype buftype)
 {
+    if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
     int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 1, 0, "put_vard");
     return err != -1000 ? err : ncmpi_put_vard(ncid, varid, filetype, buf, bufcount, buftype);
 }
@@ -180,6 +187,7 @@ int ncsf_put_vard(int ncid, int varid, MPI_Datatype filetype, const void *buf,
 int ncsf_put_vard_all(int ncid, int varid, MPI_Datatype filetype, const void *buf,
                       MPI_Offset bufcount, MPI_Datatype buftype)
 {
+    if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
     int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 1, 1, "put_vard_all");
     return err != -1000 ? err : ncmpi_put_vard_all(ncid, varid, filetype, buf, bufcount, buftype);
 }
@@ -187,6 +195,7 @@ int ncsf_put_vard_all(int ncid, int varid, MPI_Datatype filetype, const void *bu
 int ncsf_get_vard(int ncid, int varid, MPI_Datatype filetype, void *buf,
                   MPI_Offset bufcount, MPI_Datatype buftype)
 {
+    if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
     int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 0, 0, "get_vard");
     return err != -1000 ? err : ncmpi_get_vard(ncid, varid, filetype, buf, bufcount, buftype);
 }
@@ -194,6 +203,7 @@ int ncsf_get_vard(int ncid, int varid, MPI_Datatype filetype, void *buf,
 int ncsf_get_vard_all(int ncid, int varid, MPI_Datatype filetype, void *buf,
                       MPI_Offset bufcount, MPI_Datatype buftype)
 {
+    if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
     int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 0, 1, "get_vard_all");
     return err != -1000 ? err : ncmpi_get_vard_all(ncid, varid, filetype, buf, bufcount, buftype);
 }

@@ -63,7 +63,8 @@ static int named_itype(MPI_Datatype dt, nc_type *it)
  * selects, and converts only the C types its typed calls use (the MPI
  * types of text, schar, uchar, short, ushort, int, uint, long, float,
  * double, longlong, ulonglong); any other type, derived or named, is
- * NC_EBADTYPE, at the post for a put and at the completion for a get. */
+ * NC_EBADTYPE in PnetCDF 1.12, at the post for a put and at the
+ * completion for a get, NC_EINVAL at the call in 1.14 and later. */
 int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype)
 {
     const MPI_Datatype known[] = {MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_SHORT,
@@ -71,7 +72,9 @@ int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype)
                                   MPI_DOUBLE, MPI_LONG_LONG_INT, MPI_UNSIGNED_LONG_LONG};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (dt == known[i]) return named_itype(dt, itype);
-    return NC_EBADTYPE;
+    /* PnetCDF 1.14 refuses any other type with bufcount -1 (NC_COUNT_IGNORE)
+     * as an invalid argument, where 1.12 found it a bad type */
+    return NCSF_PNETCDF_AT_LEAST(1, 14) ? NC_EINVAL : NC_EBADTYPE;
 }
 
 /* The MPI type of an external type's values in memory (PnetCDF's choice). */

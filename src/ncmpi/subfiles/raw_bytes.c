@@ -130,10 +130,15 @@ int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name,
     if (err) return err;
     if (hsize <= 0 || hsize > ((MPI_Offset)1 << 30) || !(h = malloc((size_t)hsize)))
         return close_checked(fd, hsize <= 0 ? NC_EVARMETA : NC_ENOMEM);
-    if (pread(fd, h, (size_t)hsize, 0) != (ssize_t)hsize) {
+    /* hsize may be more than the file holds: in define mode PnetCDF 1.15's
+     * ncmpi_inq_header_size counts the definitions not yet written (a
+     * close after an enddef refused for size); the header on disk is
+     * whole in what the file has */
+    ssize_t got = pread(fd, h, (size_t)hsize, 0);
+    if (got <= 0) {
         err = NC_EREAD;
     } else {
-        long long at = global_text_att(h, (size_t)hsize, name, 8);
+        long long at = global_text_att(h, (size_t)got, name, 8);
         if (at < 0 || (memcmp(h + at, old_value, 8) && (!old_value2 || memcmp(h + at, old_value2, 8))))
             err = NC_EVARMETA; /* not a value we expect: leave it */
         else if (pwrite(fd, new_value, 8, (off_t)at) != 8)

@@ -74,26 +74,38 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
     }
     MPI_Offset start = f->filled_recs, n = f->numrecs - f->filled_recs;
     if (n > FILL_RECS_MAX) start = f->numrecs - 1, n = 1;
-    MPI_Offset count = f->rank == 0 ? n : 0;
+    MPI_Offset last = f->numrecs - 1, one = 1, first = start, count = n - 1;
+    if (!f->indep) {
+        /* Collectively, every process writes a non-empty part: PnetCDF
+         * 1.14.1 and 1.15.0 hang on a collective put of a record variable
+         * in which some process has a zero count (that process skips the
+         * reduction of the record count). The records before the last are
+         * shared out; a process left without any writes the last record
+         * again, the same bytes. */
+        MPI_Offset q = (n - 1) / f->nprocs, m = (n - 1) % f->nprocs;
+        first = start + f->rank * q + (f->rank < m ? f->rank : m);
+        count = q + (f->rank < m);
+        if (count == 0) first = last, count = 1;
+    } else if (f->rank != 0) {
+        count = 0; /* independently, process 0 writes them all */
+    }
     int es = ncsfi_xsize(v->xtype);
-    unsigned char *buf = malloc((size_t)(count ? count : 1) * es);
+    unsigned char *buf = malloc((size_t)(count > 1 ? count : 1) * es);
     int err = ncsfi_agreef(f, buf ? NC_NOERR : NC_ENOMEM);
     if (!err) {
-        for (MPI_Offset r = 0; r < count; r++) memcpy(buf + r * es, fill, es);
+        for (MPI_Offset r = 0; r < (count > 1 ? count : 1); r++) memcpy(buf + r * es, fill, es);
         /* the last record's value first, alone: it makes the file as long
          * as the strided rest needs, so MPI-IO's read-modify-write of the
          * rest reads holes (zeros) and never leaves stale bytes in the
          * other variables' unwritten records */
-        MPI_Offset last = f->numrecs - 1, one = count ? 1 : 0;
-        MPI_Offset rest = count ? count - 1 : 0;
         if (!f->indep) {
             err = ncmpi_put_vara_all(f->ncid, v->varid, &last, &one, buf, one, MPI_DATATYPE_NULL);
             if (!err && n > 1)
-                err = ncmpi_put_vara_all(f->ncid, v->varid, &start, &rest, buf, rest, MPI_DATATYPE_NULL);
+                err = ncmpi_put_vara_all(f->ncid, v->varid, &first, &count, buf, count, MPI_DATATYPE_NULL);
         } else if (f->rank == 0) {
             err = ncmpi_put_vara(f->ncid, v->varid, &last, &one, buf, one, MPI_DATATYPE_NULL);
             if (!err && n > 1)
-                err = ncmpi_put_vara(f->ncid, v->varid, &start, &rest, buf, rest, MPI_DATATYPE_NULL);
+                err = ncmpi_put_vara(f->ncid, v->varid, &first, &count, buf, count, MPI_DATATYPE_NULL);
         }
     }
     free(buf);
