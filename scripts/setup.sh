@@ -71,6 +71,36 @@ if [ ! -x "$deps/openmpi/usr/bin/mpirun.openmpi" ] && dpkg -s libopenmpi3 >/dev/
   rm -rf "$deps/openmpi.dl"
 fi
 
+# Debian trixie's python3-fsspec (2025.3.2, architecture-independent), for
+# test/t_zarr.sh's second configuration (a fixed fsspec beside bookworm's
+# 2022.11): downloaded with apt-get through a private list of sources in a
+# temporary directory (the machine's sources and packages stay as they are)
+# and unpacked with dpkg -x into .deps/fsspec-trixie, never installed.
+# Optional: the test says SKIP for that configuration without it.
+fsspec_new="$deps/fsspec-trixie/usr/lib/python3/dist-packages/fsspec"
+if [ ! -f "$fsspec_new/__init__.py" ]; then
+  t=$(mktemp -d)
+  mkdir -p "$t/lists/partial" "$t/cache/archives/partial" "$t/dl"
+  cat > "$t/trixie.sources" <<'SRC'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+  o="-o Dir::Etc::SourceList=$t/trixie.sources -o Dir::Etc::SourceParts=/dev/null
+     -o Dir::State::Lists=$t/lists -o Dir::Cache=$t/cache -o Debug::NoLocking=1"
+  # shellcheck disable=SC2086
+  if apt-get $o update -qq >/dev/null 2>&1 &&
+     (cd "$t/dl" && apt-get $o download -qq python3-fsspec >/dev/null 2>&1) &&
+     rm -rf "$deps/fsspec-trixie" && dpkg -x "$t"/dl/python3-fsspec_*.deb "$deps/fsspec-trixie"; then
+    say "trixie's python3-fsspec unpacked in $deps/fsspec-trixie (for t_zarr.sh)"
+  else
+    say "trixie's python3-fsspec not available (t_zarr.sh will skip that configuration)"
+  fi
+  rm -rf "$t"
+fi
+
 # ---- 2. PnetCDF against MPICH ----------------------------------------------
 # (a PnetCDF built here before it had its Fortran interfaces is built again)
 if [ -x "$pnetcdf_prefix/bin/pnetcdf-config" ] && [ -f "$pnetcdf_prefix/lib/libpnetcdf.a" ] &&

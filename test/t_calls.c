@@ -11,6 +11,10 @@
  *                       own, then end_indep_data, sync, sync_numrecs or close
  *   t_calls delete DIR  ncmpi_delete of datasets, of a missing file, of a
  *                       file that is not netCDF
+ *   t_calls zeroput DIR puts that move nothing, past the one record of a
+ *                       variable (zeroput_one), by every rank or by one:
+ *                       the record count after them, after a sync, after
+ *                       reopening
  */
 #include <dirent.h>
 #include <stdarg.h>
@@ -611,18 +615,97 @@ static int run_delete(const char *dir)
     return 0;
 }
 
+/* ---- zero-count puts past the records ----------------------------------- */
+static const char *zname[] = {"all", "rank0", "last"};
+static const char *kname2[] = {"vara", "vara_x0", "vars", "indep", "iput", "varn"};
+
+/* A put that moves nothing into s (1 record), by the ranks case z names
+ * (the others name record 0), then the record count after it, after a
+ * sync, after reopening. Kinds: put_vara_all of count {0, X} at record 5;
+ * of {1, 0} at record 7; put_vars_all of {0, X} at 5 with stride 3;
+ * put_vara of {0, X} at 5 in independent mode (then end_indep_data);
+ * iput of {0, X} at 5 and wait_all; put_varn_all of one piece {0, X} at 5.
+ * (PnetCDF 1.14 and 1.15 hang on a collective record put where a rank's
+ * count is 0: this mode is for comparing with 1.12.3.) */
+static void zeroput_one(const char *dir, int z, int kind, int sync)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/zeroput_%s_%s_%s.nc", dir, zname[z], kname2[kind], sync ? "sync" : "close");
+    int ncid, dims[2], s, o, X = 2;
+    say("zeroput %s %s %s\n", zname[z], kname2[kind], sync ? "sync" : "close");
+    OK(ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    OK(ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &dims[0]));
+    OK(ncmpi_def_dim(ncid, "x", X, &dims[1]));
+    OK(ncmpi_def_var(ncid, "o", NC_INT, 2, dims, &o));
+    OK(ncmpi_def_var(ncid, "s", NC_INT, 2, dims, &s));
+    OK(ncmpi_enddef(ncid));
+    /* record 0 of both, the same values from every rank (no rank's count 0) */
+    int v[2] = {val(0, 0), val(0, 1)};
+    MPI_Offset st[2] = {0, 0}, ct[2] = {1, X}, sd[2] = {3, 1};
+    OK(ncmpi_put_vara_int_all(ncid, o, st, ct, v));
+    OK(ncmpi_put_vara_int_all(ncid, s, st, ct, v));
+    say_dimlen(ncid, dims[0], "written");
+    int mine = z == 0 || (z == 1 && rank == 0) || (z == 2 && rank == np - 1), err = NC_NOERR, req, st2;
+    st[0] = mine ? (kind == 1 ? 7 : 5) : 0;
+    ct[0] = kind == 1 ? 1 : 0;
+    ct[1] = kind == 1 ? 0 : X;
+    MPI_Offset *sp = st, *cp = ct;
+    switch (kind) {
+    case 0: case 1: err = ncmpi_put_vara_int_all(ncid, s, st, ct, v); break;
+    case 2: err = ncmpi_put_vars_int_all(ncid, s, st, ct, sd, v); break;
+    case 3:
+        OK(ncmpi_begin_indep_data(ncid));
+        if (mine) err = ncmpi_put_vara_int(ncid, s, st, ct, v);
+        say_dimlen(ncid, dims[0], "in independent mode");
+        OK(ncmpi_end_indep_data(ncid));
+        break;
+    case 4:
+        err = ncmpi_iput_vara_int(ncid, s, st, ct, v, &req);
+        say("  iput: %d\n", err);
+        err = ncmpi_wait_all(ncid, 1, &req, &st2);
+        break;
+    default: err = ncmpi_put_varn_int_all(ncid, s, 1, &sp, &cp, v); break;
+    }
+    say("  put: %d\n", err);
+    say_dimlen(ncid, dims[0], "after put");
+    if (sync) {
+        say("  sync: %d\n", ncmpi_sync(ncid));
+        say_dimlen(ncid, dims[0], "after sync");
+    }
+    say("  close: %d\n", ncmpi_close(ncid));
+    OK(ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    say_dimlen(ncid, dims[0], "reopened");
+    int a[2] = {0, 0};
+    st[0] = 0, ct[0] = 1, ct[1] = X;
+    for (int w = 0; w < 2; w++) {
+        OK(ncmpi_get_vara_int_all(ncid, w ? o : s, st, ct, a));
+        CHECK(a[0] == v[0] && a[1] == v[1], "%s %s[0] = %d %d, not %d %d", path, w ? "o" : "s", a[0], a[1], v[0], v[1]);
+    }
+    OK(ncmpi_close(ncid));
+}
+
+static int run_zeroput(const char *dir)
+{
+    for (int z = 0; z < 2; z++)
+        for (int kind = 0; kind < 6; kind++) zeroput_one(dir, z, kind, 0);
+    zeroput_one(dir, 1, 0, 1);
+    zeroput_one(dir, 2, 1, 1);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     if (argc != 3) {
-        if (rank == 0) fprintf(stderr, "usage: t_calls flex|indep|delete DIR\n");
+        if (rank == 0) fprintf(stderr, "usage: t_calls flex|indep|delete|zeroput DIR\n");
         MPI_Finalize();
         return 2;
     }
     if (!strcmp(argv[1], "flex")) run_flex(argv[2]);
     else if (!strcmp(argv[1], "indep")) run_indep(argv[2]);
+    else if (!strcmp(argv[1], "zeroput")) run_zeroput(argv[2]);
     else run_delete(argv[2]);
     int bad = finish();
     MPI_Finalize();

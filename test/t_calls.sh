@@ -15,6 +15,12 @@
 #  - delete: ncmpi_delete removes every subfile and subfiling_dir when it
 #    is left empty (by one rank, by every rank at once, format 1 and 2); a
 #    missing file, a text file, a file without subfiling as PnetCDF
+#  - zeroput: puts that move nothing past a record variable's one record
+#    (count 0 at start[0] = 5, collective, stride 3, independent,
+#    non-blocking, varn; count {1, 0} at 7), by every rank or by one: the
+#    record counts after the put, a sync and reopening are plain PnetCDF's
+#    of the same run (PnetCDF 1.12.3: a collective put sets start + (count
+#    - 1) * stride + 1, the others leave the count)
 . "$top_srcdir/test/common.sh"
 APP=$B/test/t_calls
 PRE=$B/.libs/libncsf-preload.so
@@ -27,7 +33,7 @@ dump_of() { "$NCDUMP" "$1" | sed 1d; }
 
 for np in $(nps t_calls); do
   d=$(newdir)
-  for mode in flex indep delete; do
+  for mode in flex indep delete zeroput; do
     mkdir -p "$d/plain/$mode" "$d/sf/$mode" "$d/merged/$mode"
     run_np "$np" "$APP" $mode "$d/plain/$mode" > "$d/plain/$mode.txt" 2>&1
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/plain/$mode.txt" >&2
@@ -48,6 +54,8 @@ for np in $(nps t_calls); do
     [ "$(cd "$d/sf/indep" && ls indep_*.nc.s.* | wc -l)" -eq 32 ] &&
     ncdump_all "$d/sf/flex"/flex.nc* "$d/sf/indep/indep_interleaved_close.nc"*
   report $? "t_calls: rs, fs, cs and s subfiled (ro, o not), ncdump reads them np=$np"
+  [ "$(cd "$d/sf/zeroput" && ls zeroput_*.nc.s.* | wc -l)" -eq 28 ] && ! ls "$d/sf/zeroput"/*.nc.o.* > /dev/null 2>&1
+  report $? "t_calls: zeroput's s subfiled, o not np=$np"
 
   _bad=0
   for f in "$d/plain/flex"/*.nc "$d/plain/indep"/*.nc; do

@@ -210,4 +210,19 @@ v[:] = np.arange(64 * 64 * 32, dtype='f4').reshape(64, 64, 32); d.close()" "$d/p
 else
   echo "SKIP: the 2,048-subfile dataset (no python3 netCDF4 to make it)"
 fi
+# ---- subfiled fixed-size variables beside records (issue 34, item 4) ------
+# temp, pres and lev (fixed-size) and flux (two records) each in 2
+# subfiles, written through the preload by an unmodified PnetCDF program: a
+# subfile of a fixed-size variable holds no records and is read; ncdump
+# through the plugin prints every value as ncdump of ncsf-merge's output
+for np in 1 2 4; do
+  d=$(newdir)
+  run_np "$np" LD_PRELOAD="$B/.libs/libncsf-preload.so" NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=10" \
+    "$B/test/preload_app" "$d/mix.nc" > /dev/null &&
+    expect_files "$d" "mix.nc.*" mix.nc.flux.0 mix.nc.flux.1 mix.nc.lev.0 mix.nc.lev.1 \
+      mix.nc.pres.0 mix.nc.pres.1 mix.nc.temp.0 mix.nc.temp.1 &&
+    mkdir "$d/m" && "$B/tools/ncsf-merge" -q "$d/mix.nc" "$d/m/mix.nc" &&
+    "$NCDUMP" "$d/m/mix.nc" | grep -q "flux = *$" && sub=$d/mix.nc mrg=$d/m/mix.nc && same_out ncdump "$NCDUMP"
+  report $? "t_plugin: fixed-size variables and records in subfiles (np=$np): ncdump through the plugin, every value"
+done
 finish

@@ -50,7 +50,8 @@ def read(ref, merged, var=None, index=None):
             assert not decode or a.identical(b), (a, b)
         a.close()
         b.close()
-    print("identical: %s" % merged)
+    import fsspec
+    print("identical: %s (fsspec %s from %s)" % (merged, fsspec.__version__, fsspec.__file__))
 
 
 if __name__ == "__main__":

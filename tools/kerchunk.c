@@ -170,6 +170,25 @@ static int relative(const char *path, const char *refdir, char *out, size_t len)
     return n < len ? NC_NOERR : NC_EINVAL;
 }
 
+/*
+ * The file name of chunk number ordinal (C order) of a variable of 2^width
+ * chunks at most: rel behind "." and width tokens, "/." for a 0 bit and "//"
+ * for a 1 bit, most significant first, then "/". Every token is a no-op in a
+ * POSIX path ("./" or an empty component), and "/." sorts before "//", so the
+ * names of a variable's chunks sort in chunk order whatever the files are
+ * called. fsspec's ReferenceFileSystem.cat before 2023.3.0 sorts the ranges
+ * of a multi-chunk read by name and hands them back in request order (which
+ * is chunk order): with these names the two orders are the same, and no two
+ * chunks share a name, so it merges none (doc/reading.md).
+ */
+static void url_order(char *url, size_t len, long long ordinal, int width, const char *rel)
+{
+    size_t n = (size_t)snprintf(url, len, ".");
+    for (int b = width - 1; b >= 0 && n < len; b--)
+        n += (size_t)snprintf(url + n, len - n, "%s", (ordinal >> b) & 1 ? "//" : "/.");
+    if (n < len) snprintf(url + n, len - n, "/%s", rel);
+}
+
 /* ---- one variable ------------------------------------------------------ */
 typedef struct {
     ncsf_inspect *in;
@@ -244,12 +263,15 @@ static int var_refs(kctx *c, const char *name, ncsf_inspect_var *v, int nd, cons
             snprintf(c->msg, c->msglen, "%s: cannot make its path relative to %s", path, c->refdir);
     }
     MPI_Offset n[NCSF_INSPECT_MAX_DIMS], idx[NCSF_INSPECT_MAX_DIMS] = {0}, len = es;
-    int any = 1;
+    long long total = 1, ordinal = 0;
+    int any = 1, width = 0;
     for (int d = 0; d < nd; d++) {
         n[d] = (shape[d] + chunks[d] - 1) / chunks[d];
         len *= chunks[d];
+        total *= n[d];
         if (!n[d]) any = 0;
     }
+    while (width < 62 && (1LL << width) < total) width++;
     while (!err && any) {
         MPI_Offset st[NCSF_INSPECT_MAX_DIMS], bs[NCSF_INSPECT_MAX_DIMS] = {0}, bc[NCSF_INSPECT_MAX_DIMS];
         int k = 0;
@@ -269,8 +291,10 @@ static int var_refs(kctx *c, const char *name, ncsf_inspect_var *v, int nd, cons
         for (int d = 0; d < nd; d++) sb_add(c->out, d ? ".%lld" : "%lld", (long long)idx[d]);
         if (!nd) sb_add(c->out, "0");
         sb_add(c->out, "\": ");
+        char url[PATH_MAX + 128];
+        url_order(url, sizeof url, ordinal++, width, rel[k]);
         sb_add(c->out, "[");
-        sb_str(c->out, rel[k], strlen(rel[k]));
+        sb_str(c->out, url, strlen(url));
         sb_add(c->out, ", %lld, %lld]", (long long)off, (long long)len);
         c->nrefs++;
         int d = nd - 1;

@@ -15,7 +15,8 @@ whose chunks are shorter than its blocks get chunk length 1.
 
 File names in the references are relative to OUT.json's directory (fsspec
 resolves them against the working directory: open the references from
-there)."""
+there), each behind a prefix of no-op path components that makes the names
+of a variable's chunks sort in chunk order (url_order)."""
 
 import json
 import math
@@ -78,6 +79,18 @@ def chunk_shape(var, shape):
     return chunks, bool(record)
 
 
+def url_order(ordinal, width, rel):
+    """The file name of chunk number ordinal (C order) of a variable of
+    2**width chunks at most: rel behind "." and width tokens, "/." for a 0
+    bit and "//" for a 1 bit, most significant first, then "/". Each token
+    is a no-op in a POSIX path and "/." sorts before "//", so a variable's
+    chunk names sort in chunk order whatever the files are called: fsspec
+    before 2023.3.0 sorts a multi-chunk read's ranges by name and hands them
+    back in request order (chunk order), and reads right with these names
+    (doc/reading.md)."""
+    return "." + "".join("//" if (ordinal >> b) & 1 else "/." for b in range(width - 1, -1, -1)) + "/" + rel
+
+
 class _Files:
     """Each file's data layout (begin of each variable, record size), once."""
 
@@ -97,6 +110,7 @@ def _var_refs(ds, name, var, refdir, files, refs):
     nch = [-(-n // c) if n else 0 for n, c in zip(shape, chunks)]
     lay = var.layout if isinstance(var, SubfiledVariable) else None
     count = 0
+    width = (math.prod(nch) - 1).bit_length() if math.prod(nch) > 1 else 0
     for idx in np.ndindex(*nch) if shape else [()]:
         start = [i * c for i, c in zip(idx, chunks)]
         if lay is not None:
@@ -121,7 +135,7 @@ def _var_refs(ds, name, var, refdir, files, refs):
         length = es * math.prod(chunks)
         key = "%s/%s" % (name, ".".join(str(i) for i in idx) if idx else "0")
         real = os.path.join(os.path.realpath(os.path.dirname(path) or "."), os.path.basename(path))
-        refs[key] = [os.path.relpath(real, refdir), off, length]
+        refs[key] = [url_order(count, width, os.path.relpath(real, refdir)), off, length]
         count += 1
     return chunks, count
 

@@ -117,6 +117,8 @@ class Dataset:
                 if (lay.index >= 0) != self.lone:
                     raise MetadataError("%s: variable %s has subfiling_index=%d in a %s file"
                                         % (self.path, name, lay.index, "sub" if self.lone else "base"))
+                if not self.lone:
+                    _check_dims(self.path, name, [nc.dimensions.get(n) for n in lay.dimnames], lay, lay.gsize)
                 self.variables[name] = SubfiledVariable(self, name, v, lay)
             elif not self.lone:
                 self.variables[name] = PlainVariable(v)
@@ -262,6 +264,7 @@ class Dataset:
             if not (d == 0 and lay.record) and shape[d] != ct[d]:
                 raise MetadataError("subfile %s: variable %s is %s, its block %s"
                                     % (lay.name(k), var.name, shape, ct))
+        _check_dims(lay.name(k), var.name, sv.get_dims(), lay, ct)
         self._checked.add((var.name, k))
         return sv
 
@@ -352,6 +355,29 @@ def _as_slice(local):
     if step != 0 and np.all(np.diff(local) == step):
         return slice(lo, hi + 1, abs(step)), step < 0
     return None, False
+
+
+def _check_dims(path, name, dims, lay, lengths):
+    """dims (netCDF4 dimensions: the base file's by the names
+    subfiling_dimnames gives, a subfile variable's own) are the layout's:
+    the names subfiling_dimnames gives, the first unlimited exactly when
+    the layout is a record layout, the others of the given lengths (the
+    base file: gsize; a subfile: its block's) (doc/format.md, What a reader
+    checks)."""
+    if len(dims) != lay.ndims:
+        raise MetadataError("%s: variable %s has %d dimensions, subfiling_gndims says %d"
+                            % (path, name, len(dims), lay.ndims))
+    for d, (dim, want) in enumerate(zip(dims, lay.dimnames)):
+        rec = d == 0 and lay.record
+        if dim is None or dim.name != want:
+            raise MetadataError("%s: variable %s: dimension %s named by subfiling_dimnames does not exist"
+                                % (path, name, want) if dim is None else
+                                "%s: variable %s: dimension %s named by subfiling_dimnames is not the file's (%s)"
+                                % (path, name, want, dim.name))
+        if dim.isunlimited() != rec or (not rec and len(dim) != lengths[d]):
+            raise MetadataError("%s: variable %s: dimension %s is %s%d long in this file, but the subfiling "
+                                "attributes say %s" % (path, name, want, "unlimited, " if dim.isunlimited() else "",
+                                                       len(dim), "unlimited" if rec else lengths[d]))
 
 
 class SubfiledVariable:

@@ -617,6 +617,10 @@ typedef struct ncsf_prepared {
     int nreq;
     sf_request *reqs;
     int has_nr;         /* a varn: its regions as one many-piece request */
+    MPI_Offset rec_end; /* a collective put of a record variable (but a
+                         * varn): the record count it sets by PnetCDF's
+                         * rule, from its start, count and stride even when
+                         * it moves nothing (0 otherwise) */
     sf_nrequest nr;     /* (starts and counts in nflat, num * ndims each) */
     MPI_Offset *nflat;
     void *xbuf;         /* the bytes as in the file */

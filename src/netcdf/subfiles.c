@@ -47,13 +47,6 @@ static int check_file(ncsfnc_file *f, ncsfnc_var *v, const char *path, int id, l
                    v->name, size, want);
         return NC_ETRUNC;
     }
-    int unlim = -1;
-    size_t recs = 0;
-    if (f->numrecs && (nc_inq_unlimdim(id, &unlim) || unlim < 0 || nc_inq_dimlen(id, unlim, &recs) ||
-                       recs < f->numrecs)) {
-        ncsfnc_say(f, "subfile %s of variable %s has %zu records, the dataset %zu", path, v->name, recs, f->numrecs);
-        return NC_ETRUNC;
-    }
     return NC_NOERR;
 }
 
@@ -87,6 +80,16 @@ static int check_var(ncsfnc_file *f, ncsfnc_var *v, int k, const char *path, int
             ncsfnc_say(f, "subfile %s: variable %s is not the shape of its block %d", path, v->name, k);
             return NC_EVARMETA;
         }
+    }
+    /* a record variable's subfile holds every record of the dataset (one
+     * that holds only fixed-size variables has none to hold) */
+    int unlim = -1;
+    size_t recs = 0;
+    if (v->lay.record && f->numrecs &&
+        (nc_inq_unlimdim(id, &unlim) || unlim < 0 || dimids[0] != unlim || nc_inq_dimlen(id, unlim, &recs) ||
+         recs < f->numrecs)) {
+        ncsfnc_say(f, "subfile %s of variable %s has %zu records, the dataset %zu", path, v->name, recs, f->numrecs);
+        return NC_ETRUNC;
     }
     *varidp = vid;
     return NC_NOERR;

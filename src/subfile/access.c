@@ -106,6 +106,14 @@ static MPI_Offset rec_end_of(int nreq, const sf_request *reqs)
     return end;
 }
 
+/* a write's record end: its requests' and the caller's (sf_call.rec_end_in) */
+static MPI_Offset call_rec_end(const sf_call *c)
+{
+    MPI_Offset end = rec_end_of(c->nreq, c->reqs), ne = sf_nrequests_rec_end(c->nnreq, c->nreqs);
+    if (ne > end) end = ne;
+    return c->write && c->rec_end_in > end ? c->rec_end_in : end;
+}
+
 static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
 {
     MPI_Offset total = 0;
@@ -125,9 +133,7 @@ static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a)
 {
     int err = sf_access_runs(ctx, c, a->mask >> 16, a->base_min, a->base_max,
                              !(a->flags & KIND_FIXED) && (a->flags & KIND_RECORD));
-    c->rec_end = rec_end_of(c->nreq, c->reqs);
-    MPI_Offset ne = sf_nrequests_rec_end(c->nnreq, c->nreqs);
-    if (ne > c->rec_end) c->rec_end = ne;
+    c->rec_end = call_rec_end(c);
     int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
     if (err == SF_OK) {
@@ -205,7 +211,7 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
     sf_keep(&err, evicted);
 
     /* 5. the last reduction */
-    c->rec_end = rec_end_of(c->nreq, c->reqs);
+    c->rec_end = call_rec_end(c);
     e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
     if (err == SF_OK) {

@@ -257,6 +257,11 @@ typedef struct sf_call {
                                * touched in a record layout (0 if none) */
     int nnreq;                /* this rank's many-piece requests (0 or more); */
     const sf_nrequest *nreqs; /* when any rank has one, the call goes by runs */
+    MPI_Offset rec_end_in;    /* in, a write's: one past the highest record
+                               * this rank's call names, moved or not (the
+                               * caller's rule; 0 if none): rec_end is at
+                               * least the highest over the ranks that went
+                               * ahead */
 } sf_call;
 
 /* Collective over the context's communicator: every rank calls it. A

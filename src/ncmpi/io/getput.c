@@ -487,11 +487,13 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         sf_request *r = gather(n, ps, put, &nreq);
         sf_nrequest *nr = gather_n(n, ps, put, &nnreq);
         if ((!r || !nr) && !caller_err) caller_err = NC_ENOMEM;
-        MPI_Offset end = 0;
+        MPI_Offset end = 0, named = 0;
+        for (int i = 0; put && i < n; i++)
+            if (ps[i] && ps[i]->put && ps[i]->rec_end > named) named = ps[i]->rec_end;
         int e;
         if (collective) {
             sf_call c = {r ? nreq : 0, r, put, SF_ROUTE_ENGINE, caller_err, put && dirs == 3 ? gets : 0, 0, 0,
-                         nr ? nnreq : 0, nr};
+                         nr ? nnreq : 0, nr, named};
             e = sf_access_all(f->ctx, &c);
             caller_err = c.caller_err;
             if (put && dirs == 3) gets = c.flag;
