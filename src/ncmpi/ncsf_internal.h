@@ -569,8 +569,10 @@ int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
 /* buftype of a flexible call with bufcount -1 (NC_EBADTYPE if not one of
  * the types PnetCDF's typed calls use) */
 int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype);
+/* a put's values out of xtype's range become fill (one value of xtype in
+ * native order: the variable's fill value), with NC_ERANGE */
 int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
-                      MPI_Offset n);
+                      MPI_Offset n, const void *fill);
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype,
                       MPI_Offset n);
 /* the same from the file's byte order (in is swapped, or read as is) */

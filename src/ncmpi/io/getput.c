@@ -296,7 +296,14 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                 free(packed);
                 src = tmp;
             }
-            p->range_err = ncsfi_convert_put(src, p->itype, p->xbuf, v->xtype, p->nelems);
+            /* a value out of the variable's range is written as its fill
+             * value (its _FillValue, else the type's default), as PnetCDF
+             * writes it, whether the variable is in fill mode or not */
+            unsigned char fill[8];
+            int nofill = 0, have_fill = p->itype != v->xtype &&
+                ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill) == NC_NOERR;
+            p->range_err = ncsfi_convert_put(src, p->itype, p->xbuf, v->xtype, p->nelems,
+                                             have_fill ? fill : NULL);
             free(tmp);
             ncsfi_swap(p->xbuf, es, p->nelems);
         }
