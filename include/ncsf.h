@@ -129,6 +129,9 @@ int ncsf_inq_recsize(int ncid, MPI_Offset *recsize);
 int ncsf_inq_varoffset(int ncid, int varid, MPI_Offset *offset);
 /* The attached buffer's usage: PnetCDF's bputs and ncsf's pending ones. */
 int ncsf_inq_buffer_usage(int ncid, MPI_Offset *usage);
+/* Detach the attached buffer: NC_EPENDINGBPUT while a bput is pending,
+ * PnetCDF's or ncsf's (the bput stays pending; its wait completes it). */
+int ncsf_buffer_detach(int ncid);
 
 /* Non-blocking requests that may mix subfiled and ordinary variables. */
 int ncsf_wait(int ncid, int num, int *reqs, int *statuses);

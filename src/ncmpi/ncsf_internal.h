@@ -574,8 +574,10 @@ int ncsfi_itype_of_mpi(MPI_Datatype dt, nc_type *itype);
  * PnetCDF's typed calls use: NC_EBADTYPE, with PnetCDF 1.14 and later
  * NC_EINVAL) */
 int ncsfi_itype_of_counted(MPI_Datatype dt, nc_type *itype);
+/* a put's values out of xtype's range become fill (one value of xtype in
+ * native order: the variable's fill value), with NC_ERANGE */
 int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype,
-                      MPI_Offset n);
+                      MPI_Offset n, const void *fill);
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype,
                       MPI_Offset n);
 /* the same from the file's byte order (in is swapped, or read as is) */

@@ -82,7 +82,7 @@ typedef struct {
 /* gen.c */
 /* version: the generator's rules as of a reproducer's gen= line (1: before
    independent-epoch races were avoided; GEN_VERSION: today's) */
-enum { GEN_VERSION = 3 };
+enum { GEN_VERSION = 4 };
 void gen_program(unsigned long long seed, Program *p, int version);
 const char *op_name(int kind);
 

@@ -11,10 +11,12 @@
 #include "difftest.h"
 
 typedef struct { int used, unlim; MPI_Offset len; char name[NAMELEN]; } MDim;
-typedef struct { int used, type, nd, dims[MAXDIMS]; char name[NAMELEN]; } MVar;
+typedef struct { int used, type, nd, dims[MAXDIMS], ownfill; char name[NAMELEN]; } MVar;
 typedef struct {
     int fmt, open, define, indep, writable, attached, nreq, pending, gen, renames;
-    int version;                       /* 1: before the independent-epoch rule; 3: second handles */
+    int force_bput;                    /* version 4: the next put is a bput (gen_bput_detach) */
+    int version;                       /* 1: before the independent-epoch rule; 3: second handles;
+                                          4: own fill values, detach with bputs pending, buffer mixes */
     MDim dim[MAXDIMS];
     MVar var[MAXVARS];
     MPI_Offset recs;
@@ -22,6 +24,11 @@ typedef struct {
        a variable is either read by any number of ops or written by one op
        (ep_read, ep_written); requests still pending count as what they do */
     unsigned char ep_read[MAXVARS], ep_written[MAXVARS], pending_var[MAXVARS];
+    /* version 4: the out-of-range kind (arg[2]) and the generation
+     * (arg[3]) of the puts pending on a variable, all alike (pend_put: one
+     * is pending) */
+    unsigned char pend_put[MAXVARS], pend_range[MAXVARS];
+    int pend_gen[MAXVARS];
     Program *p;
     unsigned long long r;
 } Model;
@@ -88,6 +95,7 @@ static void requests_done(Model *m)
 {
     m->pending = 0;
     memset(m->pending_var, 0, sizeof m->pending_var);
+    memset(m->pend_put, 0, sizeof m->pend_put);
 }
 
 /* a type for a variable or an attribute: the format's, now and then a wrong one */
@@ -199,6 +207,18 @@ static void gen_def_var(Model *m)
         v->used = 1, v->type = op->type, v->nd = op->nd;
         memcpy(v->dims, op->dims, sizeof v->dims);
         strcpy(v->name, op->name);
+        /* version 4: a numeric variable with a _FillValue of its own, which
+         * values out of its range become (put_att in the attribute's own
+         * type, one value) */
+        if (m->version >= 4 && v->type >= NC_BYTE && v->type <= NC_UINT64 && v->type != NC_CHAR &&
+            room(m) && chance(m, 40)) {
+            Op *att = add(m, OP_PUT_ATT);
+            att->slot = slot, att->type = v->type, att->mt = mt_of_nctype(v->type);
+            att->flex = 1, att->len = 1;
+            strcpy(att->name, "_FillValue");
+            strcpy(att->name2, "a_x");
+            v->ownfill = 1;
+        }
     }
 }
 
@@ -271,6 +291,7 @@ static void gen_data_op(Model *m, int kind)
     op->how = m->indep ? HOW_INDEP : HOW_COLL;
     if (chance(m, 5)) op->how = m->indep ? HOW_COLL : HOW_INDEP;      /* the wrong mode */
     if (chance(m, 35)) op->how = kind == OP_PUT && chance(m, 40) ? HOW_BPUT : HOW_IPUT;
+    if (m->force_bput) op->how = HOW_BPUT;
     /* two gets of one variable completed by one wait may read one element
        twice, which PnetCDF 1.12.3 gets wrong (known.txt, get-overlap):
        one pending get per variable */
@@ -281,6 +302,19 @@ static void gen_data_op(Model *m, int kind)
     if (op->how >= HOW_IPUT && m->nreq < MAXREQ) op->arg[0] = m->nreq++;
     if (op->how >= HOW_IPUT) m->pending = 1, m->pending_var[v] |= kind == OP_PUT ? 2 : 1;
     op->arg[2] = chance(m, 6);                    /* values out of range for the type */
+    /* version 4: out of every type's range (2), most often into a variable
+     * with a _FillValue of its own */
+    if (m->version >= 4 && kind == OP_PUT && m->var[v].used &&
+        ((m->var[v].ownfill && chance(m, 35)) || (op->arg[2] && chance(m, 50))))
+        op->arg[2] = 2;
+    /* version 4: the puts pending on one variable, which one wait may
+     * complete together, write the same values where they overlap (else
+     * the outcome is undefined): they are of one generation and one
+     * out-of-range kind, the first's */
+    if (m->version >= 4 && kind == OP_PUT && op->how >= HOW_IPUT) {
+        if (m->pend_put[v]) op->arg[2] = m->pend_range[v], op->arg[3] = m->pend_gen[v];
+        else m->pend_put[v] = 1, m->pend_range[v] = (unsigned char)op->arg[2], m->pend_gen[v] = op->arg[3];
+    }
     shape_of(m, v, &op->sh[0]);
     /* PnetCDF 1.12.3 itself asserts on flexible text into a number, and
        hangs on a collective varn of a scalar: programs avoid both */
@@ -288,7 +322,42 @@ static void gen_data_op(Model *m, int kind)
     if (op->api == API_VARN && op->sh[0].nd == 0) op->api = API_VARA;
     /* ... and overruns its buffer in a varn that converts (ubyte from float) */
     if (op->api == API_VARN && op->type >= NC_BYTE && op->type <= NC_UINT64) op->mt = mt_of_nctype(op->type);
+    /* version 4: a flexible get with the other kind of buffer (text for a
+     * number, a number for text) that moves nothing on any rank (arg[1]:
+     * the executor makes every count 0): PnetCDF succeeds, not looking at
+     * the type; with elements to move it stops on an assertion */
+    /* version 4: values out of range 2 from a memory type that carries
+     * them (a double's 1e300 beyond a float, 5e9 beyond the integers; a
+     * negative value for the unsigned types), not by a varn (which must not
+     * convert, above) */
+    if (m->version >= 4 && op->arg[2] == 2 && op->type != NC_DOUBLE && op->type != NC_CHAR) {
+        op->mt = op->type == NC_FLOAT || chance(m, 50) ? MT_DOUBLE : MT_LONGLONG;
+        if (op->api == API_VARN) op->api = API_VARA;
+    }
+    if (m->version >= 4 && op->flex && op->type == NC_CHAR && op->mt != MT_TEXT)
+        op->mt = MT_TEXT;     /* ... as it does on a number into text: none of either but these */
+    if (m->version >= 4 && kind == OP_GET && m->var[v].used && op->sh[0].nd > 0 && chance(m, 12)) {
+        op->arg[1] = 1;
+        op->api = API_VARA + rnd_below(&m->r, 3);
+        op->flex = 1 + rnd_below(&m->r, 2);
+        op->mt = op->type == NC_CHAR ? MT_SCHAR + rnd_below(&m->r, MT_N - 1) : MT_TEXT;
+    }
     if (kind == OP_PUT && m->var[v].used && op->sh[0].rec0 && chance(m, 60)) m->recs++;
+    /* version 4: the attached buffer detached while this bput is pending
+     * (NC_EPENDINGBPUT: it stays pending, a later wait completes it) */
+    if (m->version >= 4 && op->how == HOW_BPUT && room(m) && chance(m, 30)) add(m, OP_DETACH);
+}
+
+/* version 4: a bput (after an attach if the model has none attached) and
+ * at once buffer_detach, refused while the bput is pending; a later wait
+ * completes it */
+static void gen_bput_detach(Model *m)
+{
+    if (!m->attached) { Op *a = add(m, OP_ATTACH); a->len = 4096; m->attached = 1; }
+    m->force_bput = 1;
+    gen_data_op(m, OP_PUT);
+    m->force_bput = 0;
+    add(m, OP_DETACH);
 }
 
 static void gen_multi(Model *m, int kind)
@@ -322,6 +391,7 @@ static void gen_multi(Model *m, int kind)
     op->mt = -1;                                  /* each variable's own type */
     op->arg[1] = m->indep;
     op->arg[2] = chance(m, 6);
+    if (m->version >= 4 && kind == OP_MPUT && op->arg[2] && chance(m, 50)) op->arg[2] = 2;
 }
 
 static void gen_nonblocking_end(Model *m)
@@ -331,6 +401,8 @@ static void gen_nonblocking_end(Model *m)
     op->arg[1] = m->indep ? !chance(m, 10) : chance(m, 8);   /* ncmpi_wait (indep) */
     op->arg[2] = m->nreq;
     if (op->arg[0] <= 2) requests_done(m);
+    /* version 4: the buffer detached once the wait has completed the bputs */
+    if (m->version >= 4 && op->kind == OP_WAIT && op->arg[0] <= 2 && room(m) && chance(m, 20)) add(m, OP_DETACH);
     m->gen = m->p->nops;
 }
 
@@ -392,7 +464,10 @@ static void gen_data(Model *m, int n)
 {
     for (int i = 0; i < n && room(m); i++) {
         int k = rnd_below(&m->r, 100);
-        if (k < 30) gen_data_op(m, OP_PUT);
+        if (k < 30) {
+            if (m->version >= 4 && chance(m, 10)) gen_bput_detach(m);
+            else gen_data_op(m, OP_PUT);
+        }
         else if (k < 48) gen_data_op(m, OP_GET);
         else if (k < 53) gen_multi(m, chance(m, 60) ? OP_MPUT : OP_MGET);
         else if (k < 63) gen_nonblocking_end(m);

@@ -249,6 +249,7 @@ DCALL(`inq_nreqs', `inq_nreqs', `int ncid, int *nreqs', `ncid, nreqs')dnl
 DCALL(`inq_recsize', `inq_recsize', `int ncid, MPI_Offset *recsize', `ncid, recsize')dnl
 DCALL(`inq_varoffset', `inq_varoffset', `int ncid, int varid, MPI_Offset *offset', `ncid, varid, offset')dnl
 DCALL(`inq_buffer_usage', `inq_buffer_usage', `int ncid, MPI_Offset *usage', `ncid, usage')dnl
+DCALL(`buffer_detach', `buffer_detach', `int ncid', `ncid')dnl
 DCALL(`wait', `wait', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`wait_all', `wait_all', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl
 DCALL(`cancel', `cancel', `int ncid, int num, int *reqs, int *statuses', `ncid, num, reqs, statuses')dnl

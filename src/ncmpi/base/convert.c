@@ -178,9 +178,8 @@ static double as_double(value v)
     return v.kind == V_INT ? (double)v.i : v.kind == V_UINT ? (double)v.u : v.f;
 }
 
-/* Store v as type t at p; returns 1 if out of t's range. */
-/* The type's default fill value at p: what a value out of range becomes
- * (PnetCDF's default, its "erange fill"), with NC_ERANGE returned. */
+/* The type's default fill value at p (what a value read out of the
+ * memory type's range becomes, PnetCDF's "erange fill"). */
 static void store_fill(char *p, nc_type t)
 {
     switch (t) {
@@ -198,7 +197,13 @@ static void store_fill(char *p, nc_type t)
     }
 }
 
-static int store(char *p, nc_type t, value v)
+/* Store v as type t at p; returns 1 if out of t's range, and then stores
+ * fill (one value of t, native order) or, if NULL, t's default fill value
+ * instead: a put's value out of the variable's range becomes the
+ * variable's fill value, its _FillValue if it has one (PnetCDF's rule, in
+ * fill mode or not); a get's out of the memory type's range becomes that
+ * type's default. */
+static int store(char *p, nc_type t, value v, const void *fill)
 {
     int bad = 0;
     switch (t) {
@@ -222,7 +227,8 @@ static int store(char *p, nc_type t, value v)
     case NC_DOUBLE: { double x = as_double(v); memcpy(p, &x, 8); break; }
     default: break;
     }
-    if (bad) store_fill(p, t);
+    if (bad && fill) memcpy(p, fill, (size_t)ncsfi_xsize(t));
+    else if (bad) store_fill(p, t);
     return bad;
 }
 
@@ -230,7 +236,7 @@ static int store(char *p, nc_type t, value v)
  * model's doubles kept as floats in its plot files), by typed loops that
  * the compiler can vectorise, with the rules of load and store above:
  * float to double is exact; a finite double beyond the float range, or
- * an infinity, is out of range (the float's fill value, NC_ERANGE), a NaN
+ * an infinity, is out of range (a fill value, NC_ERANGE), a NaN
  * is not. in is in the file's byte order when swap is set. */
 static int float_to_double(const char *in, char *out, MPI_Offset n, int swap)
 {
@@ -246,14 +252,16 @@ static int float_to_double(const char *in, char *out, MPI_Offset n, int swap)
     return NC_NOERR;
 }
 
-static int double_to_float(const char *in, char *out, MPI_Offset n)
+static int double_to_float(const char *in, char *out, MPI_Offset n, const void *fill)
 {
     int bad = 0;
+    float fv = NC_FILL_FLOAT;
+    if (fill) memcpy(&fv, fill, 4);
     for (MPI_Offset i = 0; i < n; i++) {
         double d;
         memcpy(&d, in + 8 * i, 8);
         int out_of_range = d > FLT_MAX || d < -FLT_MAX;
-        float x = out_of_range ? (float)NC_FILL_FLOAT : (float)d;
+        float x = out_of_range ? fv : (float)d;
         bad |= out_of_range;
         memcpy(out + 4 * i, &x, 4);
     }
@@ -261,8 +269,10 @@ static int double_to_float(const char *in, char *out, MPI_Offset n)
 }
 
 /* n values from type a at in to type b at out (both native byte order);
- * NC_ERANGE if any did not fit (all are converted all the same). */
-static int convert(const void *in, nc_type a, void *out, nc_type b, MPI_Offset n)
+ * NC_ERANGE if any did not fit (those become fill, one value of b, or b's
+ * default fill value if fill is NULL; the others are converted all the
+ * same). */
+static int convert(const void *in, nc_type a, void *out, nc_type b, MPI_Offset n, const void *fill)
 {
     int sa = ncsfi_xsize(a), sb = ncsfi_xsize(b), bad = 0;
     const char *p = in;
@@ -272,20 +282,21 @@ static int convert(const void *in, nc_type a, void *out, nc_type b, MPI_Offset n
         return NC_NOERR;
     }
     if (a == NC_FLOAT && b == NC_DOUBLE) return float_to_double(in, out, n, 0);
-    if (a == NC_DOUBLE && b == NC_FLOAT) return double_to_float(in, out, n);
+    if (a == NC_DOUBLE && b == NC_FLOAT) return double_to_float(in, out, n, fill);
     for (MPI_Offset i = 0; i < n; i++, p += sa, q += sb)
-        bad |= store(q, b, load(p, a));
+        bad |= store(q, b, load(p, a), fill);
     return bad ? NC_ERANGE : NC_NOERR;
 }
 
-int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype, MPI_Offset n)
+int ncsfi_convert_put(const void *in, nc_type itype, void *out, nc_type xtype, MPI_Offset n,
+                      const void *fill)
 {
-    return convert(in, itype, out, xtype, n);
+    return convert(in, itype, out, xtype, n, fill);
 }
 
 int ncsfi_convert_get(const void *in, nc_type xtype, void *out, nc_type itype, MPI_Offset n)
 {
-    return convert(in, xtype, out, itype, n);
+    return convert(in, xtype, out, itype, n, NULL);
 }
 
 int ncsfi_swap_convert_get(void *in, nc_type xtype, void *out, nc_type itype, MPI_Offset n)
@@ -293,7 +304,7 @@ int ncsfi_swap_convert_get(void *in, nc_type xtype, void *out, nc_type itype, MP
     /* floats read as doubles: the swap and the widening in one pass */
     if (xtype == NC_FLOAT && itype == NC_DOUBLE) return float_to_double(in, out, n, ncsfi_need_swap());
     ncsfi_swap(in, ncsfi_xsize(xtype), n);
-    return convert(in, xtype, out, itype, n);
+    return convert(in, xtype, out, itype, n, NULL);
 }
 
 int ncsfi_need_swap(void)

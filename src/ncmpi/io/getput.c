@@ -174,7 +174,11 @@ static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
         p->itype = v->xtype;
     } else if (c->bufcount == -1) {
         /* PnetCDF's "as many contiguous elements of buftype as the call
-         * selects" */
+         * selects"; when that is none, it looks no further at the type */
+        if (p->nelems == 0) {
+            p->itype = v->xtype;
+            return NC_NOERR;
+        }
         int err = ncsfi_itype_of_counted(c->buftype, &p->itype);
         if (err) return err;
     } else {
@@ -192,7 +196,11 @@ static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
         p->buftype = c->buftype;
         p->bufcount = c->bufcount;
     }
-    if ((p->itype == NC_CHAR) != (v->xtype == NC_CHAR)) return NC_ECHAR;
+    /* text and numbers do not mix. PnetCDF checks it for the typed calls
+     * only (above, before the coordinates); a flexible call that moves no
+     * element here succeeds whatever its type, one that moves some stops
+     * PnetCDF 1.12.3 with an assertion: ncsf says NC_ECHAR */
+    if (p->nelems > 0 && (p->itype == NC_CHAR) != (v->xtype == NC_CHAR)) return NC_ECHAR;
     return NC_NOERR;
 }
 
@@ -296,7 +304,14 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
                 free(packed);
                 src = tmp;
             }
-            p->range_err = ncsfi_convert_put(src, p->itype, p->xbuf, v->xtype, p->nelems);
+            /* a value out of the variable's range is written as its fill
+             * value (its _FillValue, else the type's default), as PnetCDF
+             * writes it, whether the variable is in fill mode or not */
+            unsigned char fill[8];
+            int nofill = 0, have_fill = p->itype != v->xtype &&
+                ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill) == NC_NOERR;
+            p->range_err = ncsfi_convert_put(src, p->itype, p->xbuf, v->xtype, p->nelems,
+                                             have_fill ? fill : NULL);
             free(tmp);
             ncsfi_swap(p->xbuf, es, p->nelems);
         }

@@ -478,6 +478,21 @@ int ncsf_cancel(int ncid, int num, int *reqs, int *statuses)
     return err;
 }
 
+/* As PnetCDF's: NC_ENULLABUF with no buffer attached, NC_EPENDINGBPUT while a
+ * bput is pending (ncsf's count too, though their data are in memory of
+ * ncsf's own: the program may not take the buffer back before their
+ * wait), and then the buffer freed. */
+int ncsf_buffer_detach(int ncid)
+{
+    ncsf_file *f = ncsfi_lookup(ncid);
+    MPI_Offset size = 0;
+    if (f && f->bput_usage > 0) {
+        int err = ncmpi_inq_buffer_size(ncid, &size);
+        return err ? err : NC_EPENDINGBPUT;
+    }
+    return ncmpi_buffer_detach(ncid);
+}
+
 int ncsf_inq_buffer_usage(int ncid, MPI_Offset *usage)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
