@@ -63,6 +63,11 @@ static const MPI_Datatype *type_at(int i)
     return &t[i % 11];
 }
 
+/* two elements of any of them: the type is a run-time value (with Open MPI,
+ * MPI_DOUBLE and the others are addresses, not constants the compiler
+ * folds), so every buffer has room for two of the largest */
+typedef union { double d[2]; long long ll[2]; unsigned long long ull[2]; long l[2]; char c[2 * sizeof(long long)]; } buf2;
+
 static void to_buf(MPI_Datatype t, const int *v, int n, void *b)
 {
     for (int i = 0; i < n; i++) {
@@ -208,16 +213,15 @@ static void flex_mput(int ncid, const int *vars, int nv)
 {
     MPI_Offset st[2][2], ct[2] = {1, 2}, *starts[2], *counts[2] = {ct, ct}, bc[2] = {-1, -1};
     MPI_Datatype bt[2] = {MPI_DOUBLE, MPI_SHORT};
-    double d[2];
-    short s[2];
-    void *bufs[2] = {d, s};
+    buf2 d, s; /* doubles, shorts */
+    void *bufs[2] = {&d, &s};
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < nv; i++) {
             st[i][0] = MREC + pass; st[i][1] = 2 * rank; starts[i] = st[i];
         }
         int v[2] = {val(MREC + pass, 2 * rank), val(MREC + pass, 2 * rank + 1)};
-        to_buf(MPI_DOUBLE, v, 2, d);
-        to_buf(MPI_SHORT, v, 2, s);
+        to_buf(MPI_DOUBLE, v, 2, &d);
+        to_buf(MPI_SHORT, v, 2, &s);
         int err;
         if (pass == 0) err = ncmpi_mput_vara_all(ncid, nv, (int *)vars, starts, counts, bufs, bc, bt);
         else {
@@ -234,9 +238,8 @@ static void flex_mget(int ncid, const int *vars, int nv)
 {
     MPI_Offset st[2][2], ct[2] = {1, 2}, *starts[2], *counts[2] = {ct, ct}, bc[2] = {-1, -1};
     MPI_Datatype bt[2] = {MPI_LONG_LONG, MPI_FLOAT};
-    long long a[2];
-    float b[2];
-    void *bufs[2] = {a, b};
+    buf2 a, b; /* long longs, floats */
+    void *bufs[2] = {&a, &b};
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < nv; i++) {
             st[i][0] = MREC + pass; st[i][1] = 2 * rank; starts[i] = st[i];
@@ -249,8 +252,8 @@ static void flex_mget(int ncid, const int *vars, int nv)
             OK(ncmpi_end_indep_data(ncid));
         }
         int va[2], vb[2];
-        from_buf(MPI_LONG_LONG, a, 2, va);
-        from_buf(MPI_FLOAT, b, 2, vb);
+        from_buf(MPI_LONG_LONG, &a, 2, va);
+        from_buf(MPI_FLOAT, &b, 2, vb);
         for (int j = 0; j < 2; j++)
             CHECK(va[j] == val(MREC + pass, 2 * rank + j) && vb[j] == va[j], "mget pass %d: %d %d", pass, va[j], vb[j]);
         say("mget_vara%s: %d %d %d\n", pass ? "" : "_all", err, va[0] + va[1], vb[0] + vb[1]);
