@@ -102,7 +102,7 @@ src=$scratch/src obj=$scratch/build
 mkdir -p "$src" "$obj"
 (cd "$top" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | tar -xf - -C "$src" ||
   { echo "openmpi.sh: copying the tree failed" >&2; exit 1; }
-say "building in $obj ($(mpirun.openmpi --version 2>&1 | head -n 1), PnetCDF $(sed -n 's/^#define PNETCDF_VERSION "\(.*\)"/\1/p' /usr/include/pnetcdf.h))"
+say "building in $obj ($(mpirun.openmpi --version 2>&1 | head -n 1), PnetCDF $(sed -n 's/^#define PNETCDF_VERSION *"\(.*\)"/\1/p' /usr/include/pnetcdf.h))"
 (cd "$src" && autoreconf -fi > "$scratch/autoreconf.log" 2>&1) || { tail -n 20 "$scratch/autoreconf.log" >&2; exit 1; }
 (cd "$obj" && "$src/configure" CC=mpicc.openmpi --with-pnetcdf=/usr > "$scratch/configure.log" 2>&1) ||
   { tail -n 20 "$scratch/configure.log" >&2; exit 1; }
