@@ -26,7 +26,14 @@ MERGE=$B/tools/ncsf-merge
 # PnetCDF's ncmpidiff: the PnetCDF this tree was configured with (a copy
 # such as scripts/sanitize.sh's build-san has no .deps of its own)
 _pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' "$B/Makefile" 2>/dev/null)
-NCMPIDIFF=${NCMPIDIFF:-$(command -v ncmpidiff || echo "${_pnc:-$B/.deps/pnetcdf}/bin/ncmpidiff")}
+# first, then PATH's, then the source tree's .deps (a distribution's PnetCDF
+# ships its tools in another package: Debian's pnetcdf-bin); ncmpidiff runs
+# as one process without a launcher, so one built for another MPI serves
+NCMPIDIFF=${NCMPIDIFF:-}
+for _d in ${_pnc:+"$_pnc/bin/ncmpidiff"} "$(command -v ncmpidiff)" "$B/.deps/pnetcdf/bin/ncmpidiff" "$S/.deps/pnetcdf/bin/ncmpidiff"; do
+  [ -n "$NCMPIDIFF" ] && break
+  [ -n "$_d" ] && [ -x "$_d" ] && NCMPIDIFF=$_d
+done
 KNOWN=${DIFFTEST_KNOWN:-$S/test/difftest/known.txt}
 TMO=${DIFFTEST_TIMEOUT:-30}
 YIELD=
@@ -115,7 +122,7 @@ compare() {
   if ! "$MERGE" "$d/ncsf.nc" "$d/merged.nc" > "$d/merge.out" 2>&1; then
     echo "dataset|merge|ncsf-merge fails: $(head -c 200 "$d/merge.out" | tr '\n' ' ')"; return
   fi
-  if ! "$NCMPIDIFF" -q "$d/plain.nc" "$d/merged.nc" > "$d/diff.out" 2>&1; then
+  if [ -n "$NCMPIDIFF" ] && ! "$NCMPIDIFF" -q "$d/plain.nc" "$d/merged.nc" > "$d/diff.out" 2>&1; then
     echo "dataset|ncmpidiff|$(grep -v '^$' "$d/diff.out" | head -3 | tr '\n' ' ' | head -c 300)"; return
   fi
   dump_of "$d/plain.nc" > "$d/plain.cdl"; dump_of "$d/merged.nc" > "$d/merged.cdl"

@@ -34,12 +34,23 @@ dump_of() { "$NCDUMP" "$1" | sed 1d; }
 for np in $(nps t_calls); do
   d=$(newdir)
   for mode in flex indep delete zeroput; do
+  # whether this MPI-IO leaves the gaps between the pieces of a collective
+  # write unwritten (t_calls holes): Open MPI 4.1's OMPIO (its fcoll
+  # components vulcan and dynamic_gen2) writes other bytes there, in
+  # plain PnetCDF's files as in ncsf's, so flex's never-written cells are
+  # then not checked and its datasets not compared
+  run_np "$np" "$APP" holes "$d" > "$d/holes.txt" 2>&1
+  holes=$(sed -n 's/^holes: //p' "$d/holes.txt")
+  [ -n "$holes" ] || { cat "$d/holes.txt" >&2; holes=zero; }
+  [ "$holes" = zero ] || echo "SKIP: t_calls: this MPI-IO writes into the gaps of a collective write (Open MPI 4.1's OMPIO, fcoll vulcan and dynamic_gen2): flex's never-written cells unchecked, its datasets not compared with plain PnetCDF's np=$np"
+  [ "$holes" = zero ] || holes=undefined
+  for mode in flex indep delete; do
     mkdir -p "$d/plain/$mode" "$d/sf/$mode" "$d/merged/$mode"
-    run_np "$np" "$APP" $mode "$d/plain/$mode" > "$d/plain/$mode.txt" 2>&1
+    run_np "$np" "T_CALLS_HOLES=$holes" "$APP" $mode "$d/plain/$mode" > "$d/plain/$mode.txt" 2>&1
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/plain/$mode.txt" >&2
     report $_rc "t_calls $mode plain: every value read back np=$np"
 
-    run_np "$np" "NCSF_HINTS=$HINTS" "LD_PRELOAD=$(with_yield "$PRE")" "$APP" $mode "$d/sf/$mode" \
+    run_np "$np" "T_CALLS_HOLES=$holes" "NCSF_HINTS=$HINTS" "LD_PRELOAD=$(with_yield "$PRE")" "$APP" $mode "$d/sf/$mode" \
       > "$d/sf/$mode.txt" 2>&1
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/sf/$mode.txt" >&2
     report $_rc "t_calls $mode subfiled: every value read back np=$np"
@@ -58,7 +69,9 @@ for np in $(nps t_calls); do
   report $? "t_calls: zeroput's s subfiled, o not np=$np"
 
   _bad=0
-  for f in "$d/plain/flex"/*.nc "$d/plain/indep"/*.nc; do
+  _flex="$d/plain/flex"/*.nc
+  [ "$holes" = zero ] || _flex=
+  for f in $_flex "$d/plain/indep"/*.nc; do
     _m=${f#"$d/plain/"}
     "$T/ncsf-merge" "$d/sf/$_m" "$d/merged/$_m" > /dev/null 2>&1 &&
       dump_of "$f" > "$d/a.txt" && dump_of "$d/merged/$_m" > "$d/b.txt" && cmp -s "$d/a.txt" "$d/b.txt" ||

@@ -137,6 +137,10 @@ static void test_bad_hints(void)
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[0]));
     EXPECT_OK(&ts, ncmpi_def_dim(ncid, "y", NY, &d[1]));
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (!test_info_holds(bad[i][1])) {
+            if (ts.rank == 0) printf("note: this MPI's MPI_Info refuses %s=\"%s\": case left out\n", bad[i][0], bad[i][1]);
+            continue;
+        }
         MPI_Info info = sf_info(bad[i][0], bad[i][1]);
         char what[128];
         snprintf(what, sizeof what, "def_var with %s=\"%s\"", bad[i][0], bad[i][1]);

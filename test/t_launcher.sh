@@ -5,11 +5,13 @@
 # launcher that prints its arguments), and the real launcher passing a
 # variable to every rank.
 . "$top_srcdir/test/common.sh"
-mpich_v=$("$MPIEXEC" --version 2>&1 | head -n 20)
+this_v=$("$MPIEXEC" --version 2>&1 | head -n 20)
+# the MPI this tree was configured with (configure's MPI_KIND: mpich, openmpi)
+this_k=$(sed -n 's/^MPI_KIND = //p' "$B/Makefile")
 kind() { ncsf_launcher_kind "$1"; }
 ok=0
 check_kind() { [ "$(kind "$2")" = "$1" ] || { echo "expected $1 for: $2" >&2; ok=1; }; }
-check_kind mpich "$mpich_v"
+check_kind "${this_k:-mpich}" "$this_v"
 check_kind mpich "HYDRA build details:
     Version:                                 4.1.2
     Release Date:                            Wed Jun  7 15:22:45 CDT 2023"
@@ -27,7 +29,7 @@ Report bugs to https://www.open-mpi.org/community/help/"
 check_kind slurm "slurm 22.05.8"
 check_kind slurm "slurm-wlm 23.11.4"
 check_kind unknown "bash: mpiexec: command not found"
-report $ok "t_launcher: MPICH (this machine's and 4.1), Intel MPI, Open MPI 4 and 5, srun told apart by --version"
+report $ok "t_launcher: this build's launcher ($MPIEXEC: ${this_k:-mpich}), MPICH 4.1, Intel MPI, Open MPI 4 and 5, srun told apart by --version"
 
 # a stand-in launcher: answers --version like the one named by $FAKE_KIND,
 # else prints each argument on a line of its own
@@ -65,12 +67,14 @@ report $ok "t_launcher: ncsf_launch builds -genv (MPICH), -x --oversubscribe (Op
 m=$(NCSF_LAUNCH_WRAP="timeout 60" ncsf_launch 2 FOO=bar -- sh -c 'echo "FOO=$FOO"' | grep -c "^FOO=bar$")
 [ "$m" = 2 ]; report $? "t_launcher: $NCSF_LAUNCHER's $MPIEXEC passes FOO=bar to both ranks"
 
-# a real Open MPI launcher (orterun, unpacked by scripts/setup.sh into
-# .deps/openmpi, not installed): detected from its own --version, and a
+# a real Open MPI launcher (this build's, or orterun unpacked by
+# scripts/setup.sh into .deps/openmpi, not installed): detected from its own --version, and a
 # value with spaces and a semicolon (as NCSF_HINTS has) reaches each of
 # three ranks, which Open MPI numbers itself
 ompi=$top_builddir/.deps/openmpi/usr/bin/mpirun.openmpi
 [ -x "$ompi" ] || ompi=$top_srcdir/.deps/openmpi/usr/bin/mpirun.openmpi
+# (or the launcher of this build, when it is Open MPI's)
+[ "$this_k" = openmpi ] && ompi=$(command -v "$MPIEXEC")
 if [ -x "$ompi" ] && "$ompi" --version > /dev/null 2>&1; then
   k=$(MPIEXEC=$ompi ncsf_launcher_kind)
   got=$(MPIEXEC=$ompi NCSF_LAUNCHER= NCSF_LAUNCH_WRAP="timeout 60" sh -c '. "$1"; ncsf_launch 3 "NCSF_HINTS=subfiling=enable; subfiling_nfiles=2" -- sh -c "echo \$OMPI_COMM_WORLD_RANK:\$NCSF_HINTS"' \

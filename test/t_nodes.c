@@ -199,6 +199,10 @@ static void max_size(test_state *ts, const char *path, const census *c)
     EXPECT(ts, n == (want > c->nnodes ? want : c->nnodes), "subfiling_max_size=2KiB: N = %d", n);
     static const char *const bad[] = {"0", "-5", "abc", "12X", "1.5G", "", "99999999999T", "K"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (!test_info_holds(bad[i])) { /* Open MPI: an empty value */
+            if (ts->rank == 0) printf("note: this MPI's MPI_Info refuses subfiling_max_size=\"%s\": case left out\n", bad[i]);
+            continue;
+        }
         n_with_max_size(ts, path, bad[i], &err);
         test_agreed(ts, err, NC_EINVAL, bad[i]);
     }

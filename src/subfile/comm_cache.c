@@ -52,9 +52,15 @@ static int share_state(MPI_Comm comm, int key, void *extra, void *in, void *out,
 static int at_finalize(MPI_Comm comm, int key, void *value, void *extra)
 {
     (void)comm, (void)key, (void)value, (void)extra;
-    int rc = MPI_SUCCESS;
+    int rc = MPI_SUCCESS, flag = 0;
+    void *v = NULL;
     if (state_key != MPI_KEYVAL_INVALID) {
-        if (MPI_Comm_delete_attr(MPI_COMM_WORLD, state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
+        /* only when MPI_COMM_WORLD has the state (a program whose datasets
+         * were all on other communicators has none): deleting an attribute
+         * that is not there is an error for Open MPI (MPI_ERR_OTHER, raised
+         * on MPI_COMM_WORLD, fatal by default), which MPICH lets pass */
+        if (MPI_Comm_get_attr(MPI_COMM_WORLD, state_key, &v, &flag) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
+        else if (flag && MPI_Comm_delete_attr(MPI_COMM_WORLD, state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
         if (MPI_Comm_free_keyval(&state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
     }
     if (MPI_Comm_free_keyval(&finalize_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;

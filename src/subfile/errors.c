@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include "sf_internal.h"
 
 /* Does MPI's description of err contain the C library's text for errnum?
@@ -59,14 +60,27 @@ static const char *describe(int err)
     }
 }
 
+/* Whether the file system of path has no block left for this process. */
+static int no_space(const char *path)
+{
+    struct statvfs s;
+    return statvfs(path, &s) == 0 && s.f_bavail == 0;
+}
+
 int sf_note_failure(sf_context *ctx, int err, int file_id, int block, int write)
 {
-    if (err == SF_OK || ctx->errmsg[0]) return err;
+    if (err == SF_OK) return err;
     const sf_layout *lay = sf_context_layout(ctx, file_id);
     char path[SF_PATH_MAX];
-    snprintf(ctx->errmsg, sizeof ctx->errmsg, "%s subfile %s failed: %s",
-             write ? "writing" : "reading", sf_layout_path(lay, block, path, sizeof path),
-             describe(err));
+    sf_layout_path(lay, block, path, sizeof path);
+    /* An MPI-IO that does not say why a write failed (Open MPI's: OMPIO
+     * returns a short write, its ROMIO MPI_ERR_IO without the C library's
+     * text) on a file system with no space left: that is why, as MPICH's
+     * ROMIO would say */
+    if (write && err == SF_ERR_WRITE && no_space(path)) err = SF_ERR_NOSPACE;
+    if (ctx->errmsg[0]) return err;
+    snprintf(ctx->errmsg, sizeof ctx->errmsg, "%s subfile %.400s failed: %s", /* (the message's bound) */
+             write ? "writing" : "reading", path, describe(err));
     return err;
 }
 

@@ -6,6 +6,7 @@
  * records a variable defined after a redef finds there already are filled
  * at that enddef: io/fill_records.c.)
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncsf_internal.h"

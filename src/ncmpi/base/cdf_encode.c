@@ -19,6 +19,7 @@
  * checks and messages then apply. t_cdfencode compares every header made
  * here with PnetCDF's, byte for byte.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncsf_internal.h"
