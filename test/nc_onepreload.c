@@ -7,6 +7,8 @@
  *   nc_onepreload ncpar FILE     writes with netCDF-C's nc_create_par
  *                                (NC_PNETCDF), which netCDF-C forwards to
  *                                PnetCDF (only when netCDF-C has PnetCDF)
+ *   nc_onepreload pnetcdf FILE delete   the same, then rank 0 removes
+ *                                the dataset with nc_delete
  *   nc_onepreload probe FILE     nc_open of a file that does not exist:
  *                                an error code, nothing else
  *
@@ -227,8 +229,8 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
-    if (argc != 3) {
-        if (rank == 0) fprintf(stderr, "usage: nc_onepreload pnetcdf|ncpar|probe FILE\n");
+    if (argc != 3 && !(argc == 4 && !strcmp(argv[3], "delete"))) {
+        if (rank == 0) fprintf(stderr, "usage: nc_onepreload pnetcdf|ncpar|probe FILE [delete]\n");
         MPI_Finalize();
         return 2;
     }
@@ -274,6 +276,11 @@ int main(int argc, char **argv)
             }
         }
 #endif
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (argc == 4 && rank == 0) {
+            int e = nc_delete(path);
+            if (e != NC_NOERR) { fprintf(stderr, "nc_delete %s: %s\n", path, nc_strerror(e)); bad++; }
+        }
     }
     int all = 0;
     MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -11,6 +11,7 @@
 # file. The preload is not linked with libnetcdf and a PnetCDF-only program
 # under it loads none; with libncsf-netcdf.so preloaded too it still reads;
 # netCDF4-python (which loads libnetcdf itself) reads in place too.
+# nc_delete through the preload removes a subfiled dataset's subfiles.
 . "$top_srcdir/test/common.sh"
 PRE=$B/.libs/libncsf-preload.so
 HOOK=$B/.libs/libncsf-netcdf-hook.so
@@ -56,6 +57,14 @@ for np in $(nps t_onepreload); do
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/out" "$d/err" >&2
   report $_rc "t_onepreload: both libraries preloaded: the same np=$np"
 done
+
+# nc_delete through the preload removes the subfiles with the base file
+# (netCDF-C's own unlinks the base file only)
+d=$(newdir)
+NCSF_HINTS=$HINTS run_np 2 LD_PRELOAD="$(with_yield "$PRE")" "$APP" pnetcdf "$d/del.nc" delete > "$scratch/del.out" 2> "$scratch/del.err" &&
+  grep -qx OK "$scratch/del.out" && [ ! -s "$scratch/del.err" ] && [ -z "$(ls "$d")" ] ||
+  { cat "$scratch/del.err" >&2; ls "$d" >&2; false; }
+report $? "t_onepreload: nc_delete of the subfiled dataset through the preload removes it and its subfiles np=2"
 
 # without the preload, netCDF-C sees the base file as it is on disk (what
 # the preload changes): the subfiling_* global attributes

@@ -15,6 +15,11 @@
  * netCDF-C's functions (ncsf_netcdf_hook); every open then goes through
  * the plugin's routing (src/netcdf/route.c): a read-only open of a
  * subfiled dataset reads it in place, every other open is netCDF-C's own.
+ * nc_delete of a netCDF classic file in a program that has initialized
+ * MPI is ncmpi_delete, this library's: a subfiled dataset goes with its
+ * subfiles (netCDF-C's own unlinks the base file only, and the subfiles
+ * left would stop a later create with NC_NOCLOBBER); any other file, or
+ * a program without MPI, gets netCDF-C's.
  * When libncsf-netcdf.so is preloaded as well (it defines
  * ncsf_netcdf_init), or the plugin cannot be loaded, nc_open is the next
  * definition untouched (NCSF_VERBOSE=1 says why).
@@ -26,7 +31,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <mpi.h>
 #include <netcdf.h>
+#include <pnetcdf.h>
 
 typedef int (*open_fn)(const char *, int, int *);
 typedef int (*open2_fn)(const char *, int, size_t *, int *);
@@ -137,4 +146,26 @@ int nc__open(const char *path, int mode, size_t *chunksizehintp, int *ncidp)
 {
     pthread_once(&once, load_once);
     return use_open2 ? use_open2(path, mode, chunksizehintp, ncidp) : NC_ENOTBUILT;
+}
+
+/* whether path starts as a netCDF classic file does (CDF-1, 2, 5) */
+static int classic(const char *path)
+{
+    unsigned char m[4];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    int yes = read(fd, m, 4) == 4 && m[0] == 'C' && m[1] == 'D' && m[2] == 'F' && (m[3] == 1 || m[3] == 2 || m[3] == 5);
+    close(fd);
+    return yes;
+}
+
+int nc_delete(const char *path)
+{
+    int init = 0, fin = 0;
+    if (path && classic(path) && MPI_Initialized(&init) == MPI_SUCCESS && init && MPI_Finalized(&fin) == MPI_SUCCESS &&
+        !fin)
+        return ncmpi_delete(path, MPI_INFO_NULL);
+    typedef int (*delete_fn)(const char *);
+    delete_fn next = (delete_fn)dlsym(RTLD_NEXT, "nc_delete");
+    return next ? next(path) : NC_ENOTBUILT;
 }
