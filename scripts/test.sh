@@ -12,14 +12,17 @@
 #                                 differential tester (scripts/difftest.sh
 #                                 -n 300, when present), and the reliability
 #                                 runs (scripts/reliability.sh: sanitizers
-#                                 with the fault sweep, valgrind, fuzzing)
+#                                 with the fault sweep, valgrind, fuzzing),
+#                                 and netCDF-C's PnetCDF tests through the
+#                                 preload (scripts/netcdf-pnetcdf.sh, then
+#                                 test/t_netcdf_pnetcdf.sh)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tier=quick
 case ${1:-} in
   --full) tier=full ;;
   --quick|"") ;;
-  -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "test.sh: unknown option $1 (--full for the full suite, --help)" >&2; exit 2 ;;
 esac
 bash "$top/scripts/setup.sh" || exit 1
@@ -42,5 +45,13 @@ step() {
 step bash scripts/pnetcdf-suite.sh
 [ -f scripts/difftest.sh ] && step bash scripts/difftest.sh -s 31 -n "${NCSF_DIFFTEST_BUDGET:-80}"
 step bash scripts/reliability.sh
+# netCDF-C's PnetCDF path through the preload (test/t_netcdf_pnetcdf.sh):
+# netCDF-C built with PnetCDF first (Debian's source package); SKIP when
+# it cannot be had
+if bash scripts/netcdf-pnetcdf.sh; then
+  step make check NCSF_TIER=full TESTS=test/t_netcdf_pnetcdf.sh
+else
+  echo "SKIP: netCDF-C's PnetCDF path (scripts/netcdf-pnetcdf.sh could not build netCDF-C with PnetCDF)"
+fi
 echo "test.sh: full suite took $(( $(date +%s) - start )) s, $([ "$rc" -eq 0 ] && echo passed || echo FAILED)"
 exit "$rc"
