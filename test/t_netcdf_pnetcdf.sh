@@ -16,7 +16,8 @@
 #    preload each passes but tst_addvar, which opens a subfiled dataset
 #    for writing through netCDF-C's serial classic dispatch (NC_EPERM: the
 #    read path is read-only); every file both runs leave, merged, dumps as
-#    the plain run's.
+#    the plain run's (t_nc.nc: its header and the variables it writes
+#    whole; the elements it never writes are undefined in no-fill mode).
 . "$top_srcdir/test/common.sh"
 P=${NCSF_NETCDF_PNETCDF:-$top_srcdir/.deps/netcdf-pnetcdf}
 PN=${PNETCDF_PREFIX:-$top_srcdir/.deps/pnetcdf}
@@ -36,8 +37,9 @@ unset NCSF_HINTS NCSF_INCOMPLETE PNETCDF_HINTS
 HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
 T=$B/tools
 
-# body FILE: its dump without the first line (which names the file)
-body() { "$NCDUMP" "$1" | sed 1d; }
+# body FILE: its dump without the first line (which names the file); with
+# NCDUMP_VARS set, only those variables' data
+body() { "$NCDUMP" ${NCDUMP_VARS:+-v "$NCDUMP_VARS"} "$1" | sed 1d; }
 # same_dump PLAIN SUBFILED: merged (when subfiled), the same dump
 same_dump() {
   if "$NCDUMP" -h "$2" 2> /dev/null | grep -q subfiling_dataset_id; then
@@ -112,7 +114,16 @@ for f in "$pd"/*.nc; do
   b=$(basename "$f")
   [ -f "$sd/$b" ] || continue
   nf=$((nf + 1))
+  # t_nc leaves elements of its Byte, Char, Short and Double variables
+  # unwritten, and netCDF-C's PnetCDF dispatch keeps PnetCDF's no-fill
+  # default: those bytes are undefined (plain PnetCDF's file holds 0xFF
+  # there, ncsf's zeros). t_nc itself reads back every element it wrote
+  # (it passes through the preload); here its header and the variables
+  # it writes whole (Long, Float) are compared
+  NCDUMP_VARS=
+  [ "$b" = t_nc.nc ] && NCDUMP_VARS=Long,Float
   same_dump "$f" "$sd/$b" || { echo "$b differs from the plain run's" >&2; diff "$scratch/a.cdl" "$scratch/b.cdl" | head -5 >&2; bad=$((bad + 1)); }
+  NCDUMP_VARS=
 done
 [ $bad -eq 0 ] && [ $nf -ge 5 ]
 report $? "t_netcdf_pnetcdf: the $nf files both runs leave: merged, ncdump prints the plain run's"

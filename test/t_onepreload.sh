@@ -58,6 +58,7 @@ for np in $(nps t_onepreload); do
   report $_rc "t_onepreload: both libraries preloaded: the same np=$np"
 done
 
+last=$d
 # nc_delete through the preload removes the subfiles with the base file
 # (netCDF-C's own unlinks the base file only)
 d=$(newdir)
@@ -68,7 +69,6 @@ report $? "t_onepreload: nc_delete of the subfiled dataset through the preload r
 
 # without the preload, netCDF-C sees the base file as it is on disk (what
 # the preload changes): the subfiling_* global attributes
-last=$d
 d=$(newdir)
 [ "$("$NCDUMP" -h "$last/sf.nc" | grep -c ":subfiling_")" -ge 3 ]
 report $? "t_onepreload: the base file on disk has the subfiling_* global attributes nc_open hides"
