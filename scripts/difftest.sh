@@ -38,7 +38,6 @@ KNOWN=${DIFFTEST_KNOWN:-$S/test/difftest/known.txt}
 TMO=${DIFFTEST_TIMEOUT:-30}
 YIELD=
 [ -f "$B/test/.libs/libyieldidle.so" ] && [ "${NCSF_TEST_YIELD:-1}" != 0 ] && YIELD=$B/test/.libs/libyieldidle.so
-export NCSF_QUIET=1
 unset NCSF_HINTS PNETCDF_HINTS
 
 budget=0 first=1 fixnp= regdir= shrink=1 replay=0 seeds=()

@@ -13,7 +13,6 @@ if ! command -v valgrind >/dev/null; then
     { apt-get update -qq && apt-get install -y -q valgrind >/dev/null; } || exit 1
 fi
 make -s test/t_basic3d test/t_matrix test/t_errors test/t_faults test/fuzz/fuzz_replay >/dev/null || exit 1
-export NCSF_QUIET=1
 d=$(mktemp -d "${TMPDIR:-/tmp}/ncsf-memcheck.XXXXXX")
 trap 'rm -rf "$d"' EXIT
 # hwloc's plugins, dlopen'ed by MPICH, keep allocations until exit

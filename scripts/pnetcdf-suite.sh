@@ -166,7 +166,7 @@ run_one() {
   cwd=$pdir; [ "$cw" = out ] && cwd=$o
   a=${args//@OUT@/$o}; a=${a//@SRC@/$pdir}
   if [ "$mode" = ncsf ]; then
-    env=("NCSF_HINTS=$HINTS" NCSF_QUIET=1); pl="$pre${yield:+ $yield}"
+    env=("NCSF_HINTS=$HINTS"); pl="$pre${yield:+ $yield}"
   fi
   for exe in $first $pname; do
     # shellcheck disable=SC2086 # ARGS are words

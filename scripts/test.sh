@@ -16,6 +16,9 @@
 #                                 and the quick tier against the other
 #                                 PnetCDF and MPI configurations
 #                                 (scripts/matrix.sh)
+#                                 and netCDF-C's PnetCDF tests through the
+#                                 preload (scripts/netcdf-pnetcdf.sh, then
+#                                 test/t_netcdf_pnetcdf.sh)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tier=quick
@@ -46,5 +49,13 @@ step bash scripts/pnetcdf-suite.sh
 [ -f scripts/difftest.sh ] && step bash scripts/difftest.sh -s 31 -n "${NCSF_DIFFTEST_BUDGET:-80}"
 step bash scripts/reliability.sh
 step bash scripts/matrix.sh
+# netCDF-C's PnetCDF path through the preload (test/t_netcdf_pnetcdf.sh):
+# netCDF-C built with PnetCDF first (Debian's source package); SKIP when
+# it cannot be had
+if bash scripts/netcdf-pnetcdf.sh; then
+  step make check NCSF_TIER=full TESTS=test/t_netcdf_pnetcdf.sh
+else
+  echo "SKIP: netCDF-C's PnetCDF path (scripts/netcdf-pnetcdf.sh could not build netCDF-C with PnetCDF)"
+fi
 echo "test.sh: full suite took $(( $(date +%s) - start )) s, $([ "$rc" -eq 0 ] && echo passed || echo FAILED)"
 exit "$rc"

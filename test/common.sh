@@ -7,7 +7,8 @@ set -u
 : "${MPIEXEC:=mpiexec}"
 : "${NCDUMP:=ncdump}"
 TEST_TIMEOUT=${NCSF_TEST_TIMEOUT:-600}
-export NCSF_QUIET=${NCSF_QUIET:-1}
+# the library prints nothing unless asked: the tests see its default
+unset NCSF_VERBOSE PNETCDF_VERBOSE_DEBUG_MODE
 B=$top_builddir
 failed=0
 

@@ -18,16 +18,17 @@ unset NCSF_HINTS PNETCDF_HINTS
 for np in $(nps t_env); do
   d=$(newdir)
   check "$np" "$d"; report $? "t_env: no hints anywhere: nothing subfiled np=$np"
-  # (warnings: NCSF_QUIET, which the tests set, would silence them; a
-  # variable skipped by design, the coordinate x here, costs no word)
+  # (warnings: printed only with NCSF_VERBOSE=1; a variable skipped by
+  # design, the coordinate x here, costs no word)
   # by default, variables under 1 MiB (all of t_env's) stay in the base file,
-  # and the run says once that the hints change nothing (not under NCSF_QUIET)
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d") &&
+  # and with NCSF_VERBOSE=1 the run says once that the hints change nothing
+  # (by default it says nothing)
+  (export NCSF_VERBOSE=1; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d") &&
   [ "$(grep -c 'so the hints change nothing: lower subfiling_min_size (now 1048576 bytes' "$d/err.txt")" -eq 1 ] &&
   [ "$(wc -l < "$d/err.txt")" -eq 1 ] &&
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=3" check "$np" "$d" && [ ! -s "$d/err.txt" ]
-  report $? "t_env: NCSF_HINTS subfiling=enable: variables under the default subfiling_min_size stay; said once that the hints change nothing, silent under NCSF_QUIET np=$np"
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0" check "$np" "$d" big other small series) &&
+  report $? "t_env: NCSF_HINTS subfiling=enable: variables under the default subfiling_min_size stay; said once (NCSF_VERBOSE=1) that the hints change nothing, silent by default np=$np"
+  (export NCSF_VERBOSE=1; NCSF_HINTS="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0" check "$np" "$d" big other small series) &&
   [ "$(ls "$d"/out.nc.big.* | wc -l)" -eq 3 ] && ncdump_all "$d"/out.nc "$d"/out.nc.series.2 &&
   [ ! -s "$d/err.txt" ]
   report $? "t_env: NCSF_HINTS subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0: every variable but the coordinate x, 3 subfiles, no message np=$np"
@@ -37,7 +38,7 @@ for np in $(nps t_env); do
   report $? "t_env: subfiling_vars=big,series (blanks around entries) np=$np"
   NCSF_HINTS="subfiling=enable;subfiling_vars=x,small;subfiling_nfiles=2" check "$np" "$d" x small
   report $? "t_env: subfiling_vars=x,small: a coordinate variable is subfiled when named np=$np"
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_min_size=0;subfiling_nfile=2;subfilling_dims=z;subfiling_colour=red" check "$np" "$d" big other small series) &&
+  (export NCSF_VERBOSE=1; NCSF_HINTS="subfiling=enable;subfiling_min_size=0;subfiling_nfile=2;subfilling_dims=z;subfiling_colour=red" check "$np" "$d" big other small series) &&
   grep -q 'unknown hint "subfiling_nfile" ignored (did you mean "subfiling_nfiles"?)' "$d/err.txt" &&
   grep -q 'unknown hint "subfilling_dims" ignored (did you mean "subfiling_dims"?)' "$d/err.txt" &&
   grep -q 'unknown hint "subfiling_colour" ignored' "$d/err.txt" &&
@@ -45,20 +46,20 @@ for np in $(nps t_env); do
   [ "$(wc -l < "$d/err.txt")" -eq 6 ] # once at the create, once at the open
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/err.txt" >&2
   report $_rc "t_env: misspelt hints named once each, with the likely key np=$np"
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling_nfiles=2" check "$np" "$d") &&
+  (export NCSF_VERBOSE=1; NCSF_HINTS="subfiling_nfiles=2" check "$np" "$d") &&
   grep -q "subfiling_nfiles is given without subfiling=enable" "$d/err.txt" && [ "$(wc -l < "$d/err.txt")" -eq 1 ]
   # (at the create only: at an open, subfiling_nfiles means nothing)
   _rc=$?; [ $_rc -eq 0 ] || cat "$d/err.txt" >&2
   report $_rc "t_env: subfiling_nfiles without subfiling=enable: nothing subfiled, said once np=$np"
-  # (warnings: NCSF_QUIET, which the tests set, would silence them)
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_min_size=0;subfiling_exclude=big;bogus;=x;subfiling_nfiles=2" check "$np" "$d" other small series) &&
+  # (warnings: only with NCSF_VERBOSE=1)
+  (export NCSF_VERBOSE=1; NCSF_HINTS="subfiling=enable;subfiling_min_size=0;subfiling_exclude=big;bogus;=x;subfiling_nfiles=2" check "$np" "$d" other small series) &&
   grep -q 'ignoring "bogus"' "$d/err.txt" && grep -q 'ignoring "=x"' "$d/err.txt"
   report $? "t_env: subfiling_exclude=big; malformed entries named in a warning np=$np"
   PNETCDF_HINTS="romio_cb_write=enable;subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" check "$np" "$d" big other small series
   report $? "t_env: PNETCDF_HINTS' subfiling keys are read too np=$np"
   NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0" PNETCDF_HINTS="subfiling=disable" check "$np" "$d" big other small series
   report $? "t_env: NCSF_HINTS wins over PNETCDF_HINTS np=$np"
-  (unset NCSF_QUIET; NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=-4" check "$np" "$d")
+  (export NCSF_VERBOSE=1; NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=-4" check "$np" "$d")
   rc=$?; [ $rc -ne 0 ] && grep -q "subfiling_min_size" "$d/out.txt" "$d/err.txt"
   report $? "t_env: a bad value from the environment is refused with the hint named np=$np"
   rm -rf "$d"

@@ -123,7 +123,7 @@ b = open(p, 'rb').read()
 at = b.find(b'complete')
 assert at > 0
 open(p, 'r+b').write(b[:at] + b'writing ' + b[at + 8:])" "$d/x.nc"
-LD_PRELOAD=$PL NCSF_QUIET=0 "$NCDUMP" "$d/x.nc" > /dev/null 2> "$scratch/e.txt"
+LD_PRELOAD=$PL NCSF_VERBOSE=1 "$NCDUMP" "$d/x.nc" > /dev/null 2> "$scratch/e.txt"
 [ $? -ne 0 ] && grep -q "did not close it" "$scratch/e.txt" && grep -q "truncated" "$scratch/e.txt"
 report $? "t_plugin: incomplete dataset refused (NC_ETRUNC, says why)"
 sub=$d/x.nc mrg=$d/m/x.nc
@@ -132,13 +132,13 @@ sub=$d/x.nc mrg=$d/m/x.nc
 report $? "t_plugin: ... and with NCSF_HINTS=subfiling_incomplete=accept"
 cp "$d/x.nc.keep" "$d/x.nc"
 mv "$d/x.nc.temperature.2" "$d/away"
-LD_PRELOAD=$PL NCSF_QUIET=0 "$NCDUMP" -v temperature "$d/x.nc" > /dev/null 2> "$scratch/e.txt"
+LD_PRELOAD=$PL NCSF_VERBOSE=1 "$NCDUMP" -v temperature "$d/x.nc" > /dev/null 2> "$scratch/e.txt"
 [ $? -ne 0 ] && grep -q "x.nc.temperature.2 of variable temperature is missing" "$scratch/e.txt"
 _rc=$?; [ $_rc -eq 0 ] || cat "$scratch/e.txt" >&2
 report $_rc "t_plugin: a missing subfile is named, the read fails"
 LD_PRELOAD=$PL "$NCDUMP" -v zaxis "$d/x.nc" | grep -q "zaxis = "; report $? "t_plugin: ... the other variables still read"
 head -c $(($(wc -c < "$d/away") - 100)) "$d/away" > "$d/x.nc.temperature.2"
-LD_PRELOAD=$PL NCSF_QUIET=0 "$NCDUMP" -v temperature "$d/x.nc" > /dev/null 2> "$scratch/e.txt"
+LD_PRELOAD=$PL NCSF_VERBOSE=1 "$NCDUMP" -v temperature "$d/x.nc" > /dev/null 2> "$scratch/e.txt"
 [ $? -ne 0 ] && grep -q "x.nc.temperature.2 of variable temperature is .* bytes, expected at least" "$scratch/e.txt"
 report $? "t_plugin: a subfile cut short is named (NC_ETRUNC)"
 mv "$d/away" "$d/x.nc.temperature.2"

@@ -59,7 +59,7 @@ for np in $(nps t_redteam); do
   report $? "t_redteam_plain swap through the preload: subfiled, no crash, data equal the plain run's np=$np"
 
   # out of descriptors at enddef
-  (ulimit -n 256 && unset NCSF_QUIET && run_np "$np" "$P" emfile "$d") > "$d/emfile.txt" 2>&1 &&
+  (ulimit -n 256 && export NCSF_VERBOSE=1 && run_np "$np" "$P" emfile "$d") > "$d/emfile.txt" 2>&1 &&
     grep -q "ulimit -n" "$d/emfile.txt" && grep -q "subfiling_max_open" "$d/emfile.txt"
   rc=$?; [ $rc -eq 0 ] || cat "$d/emfile.txt" >&2
   report $rc "t_redteam out of file descriptors: an agreed error naming ulimit -n and subfiling_max_open np=$np"
@@ -67,6 +67,8 @@ for np in $(nps t_redteam); do
   long=$(head -c 2000 /dev/zero | tr '\0' 'a')
   (unset NCSF_QUIET && NCSF_HINTS="subfiling=enable;subfiling_vars=$long" run_np "$np" "$P" envlong "$d") > "$d/env.txt" 2>&1 &&
     grep -q "value is 2000 bytes, more than the [0-9][0-9]* an MPI_Info value may hold" "$d/env.txt" && grep -q "shorten it" "$d/env.txt"
+  (export NCSF_VERBOSE=1 && NCSF_HINTS="subfiling=enable;subfiling_vars=$long" run_np "$np" "$P" envlong "$d") > "$d/env.txt" 2>&1 &&
+    grep -q "value is 2000 bytes, more than the 1023" "$d/env.txt" && grep -q "shorten it" "$d/env.txt"
   rc=$?; [ $rc -eq 0 ] || cat "$d/env.txt" >&2
   report $rc "t_redteam an over-long NCSF_HINTS value: the warning gives the limit and the remedy np=$np"
 done

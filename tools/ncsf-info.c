@@ -235,7 +235,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return help ? 0 : 2;
     }
-    setenv("NCSF_QUIET", "1", 1); /* the table says it all */
+    setenv("NCSF_VERBOSE", "0", 1); /* the table says it all */
     int ncid, err = ncmpi_open(MPI_COMM_SELF, arg, NC_NOWRITE, MPI_INFO_NULL, &ncid), bad = 0;
     if (err) {
         char msg[600];

@@ -55,7 +55,7 @@ int ncsfi_hints_parse(MPI_Info info, ncsf_hints *h, char *msg, int msglen);
 /* File-wide hints: a grid without dimensions has one count (the default
  * partitions one dimension). */
 int ncsfi_hints_check_file_grid(const ncsf_hints *h, char *msg, int msglen);
-/* Warns (if print and not NCSF_QUIET) of keys that look like ncsf's but
+/* Warns (if print and NCSF_VERBOSE, ncsfi_verbose) of keys that look like ncsf's but
  * are not (a misspelling, with the likely key), and of settings such as
  * subfiling_nfiles given where subfiling is not enabled (h parsed from
  * info; enabled_elsewhere: the file's hints enable it). seen holds what
@@ -169,6 +169,8 @@ ncsf_var *ncsfi_var(const ncsf_file *f, int varid);
 /* ---- base/errors.c ----------------------------------------------------- */
 int ncsfi_error_from_engine(int sf_err);
 int ncsfi_route_error(ncsf_file *f, int bits, int mine);
+/* Whether messages go to stderr: NCSF_VERBOSE, PNETCDF_VERBOSE_DEBUG_MODE=1 (errors.c). */
+int ncsfi_verbose(void);
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

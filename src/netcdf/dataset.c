@@ -335,7 +335,7 @@ int ncsfnc_open(const char *path, int mode, int ncid)
     f->key = key_of(ncid);
     f->mode = mode;
     f->base = -1;
-    f->quiet = getenv("NCSF_QUIET") && strcmp(getenv("NCSF_QUIET"), "0");
+    f->quiet = !ncsfnc_verbose();
     f->max_open = choose_max_open();
     int err = setup(f, path);
     if (!err) err = reg_add(f);

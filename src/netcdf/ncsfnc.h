@@ -16,11 +16,13 @@
  *   read.c      vara/vars/varm of a subfiled variable, block by block
  *   dispatch.c  the NC_Dispatch table: inquiries, attributes (subfiling_*
  *               hidden), writes refused with NC_EPERM
- *   preload.c   nc_open/nc__open for LD_PRELOAD, and the .ncrc init entry
+ *   route.c     which opens go to the plugin, and the .ncrc init entry
+ *   preload.c   nc_open/nc__open for LD_PRELOAD=libncsf-netcdf.so
+ *   hook.c      the entry libncsf-preload.so calls (libncsf-netcdf-hook.so)
  *   real_open.c netCDF-C's own nc_open/nc__open (below the preload's)
- *   say.c       the plugin's messages on stderr
+ *   say.c       the plugin's messages on stderr, when asked (NCSF_VERBOSE)
  *
- * Calls go one way: preload -> dispatch -> read -> dataset -> subfiles ->
+ * Calls go one way: preload, hook -> route -> dispatch -> read -> dataset -> subfiles ->
  * layout, cdfsize, real_open, say.
  */
 #ifndef NCSFNC_H
@@ -103,8 +105,13 @@ typedef struct {
     int quiet;
 } ncsfnc_file;
 
+typedef int (*ncsfnc_open_fn)(const char *, int, int *);
+typedef int (*ncsfnc_open2_fn)(const char *, int, size_t *, int *);
+
 /* real_open.c: netCDF-C's own nc_open and nc__open, never the preload's;
- * whether they were found */
+ * whether they were found; ncsfnc_real_set gives them (libncsf-preload.so
+ * finds them, hook.c), before the first open */
+void ncsfnc_real_set(ncsfnc_open_fn open, ncsfnc_open2_fn open2);
 int ncsfnc_real_open(const char *path, int mode, int *ncidp);
 int ncsfnc_real_open2(const char *path, int mode, size_t *chunksizehintp, int *ncidp);
 int ncsfnc_real_found(void);
@@ -115,7 +122,10 @@ int ncsfnc_close(int ncid, void *ignored);
 int ncsfnc_abort(int ncid);
 ncsfnc_file *ncsfnc_find(int ncid);
 int ncsfnc_is_hidden(const char *attname);
-/* say.c: a message on stderr unless f is quiet */
+/* say.c: whether messages are asked for (NCSF_VERBOSE,
+ * PNETCDF_VERBOSE_DEBUG_MODE=1); a message on stderr unless f is quiet
+ * (f->quiet: not asked for) */
+int ncsfnc_verbose(void);
 void ncsfnc_say(const ncsfnc_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* subfiles.c: subfile k of v opened (or found open) and checked; its
@@ -134,8 +144,18 @@ int ncsfnc_typed_get(int ncid, int varid, const size_t *st, const size_t *ct, co
 extern const struct NC_Dispatch *ncsfnc_dispatch_table;
 int ncsfnc_register(void);
 
-/* preload.c: the entry netCDF-C 4.10's .ncrc loader calls
+/* route.c: the entry netCDF-C 4.10's .ncrc loader calls
  * (NETCDF.UDF0.INIT=ncsf_netcdf_init): the table, registered; NULL if not */
 const struct NC_Dispatch *ncsf_netcdf_init(void);
+/* route.c: nc_open and nc__open, the plugin's for a read-only open of a
+ * subfiled dataset, else netCDF-C's own */
+int ncsfnc_route_open(const char *path, int mode, int *ncidp);
+int ncsfnc_route_open2(const char *path, int mode, size_t *chunksizehintp, int *ncidp);
+
+/* hook.c: what libncsf-preload.so calls after loading
+ * libncsf-netcdf-hook.so (src/preload/netcdf.c declares the same) */
+#define NCSFNC_HOOK_VERSION 1
+int ncsf_netcdf_hook(int version, ncsfnc_open_fn real_open, ncsfnc_open2_fn real_open2,
+                     ncsfnc_open_fn *route_open, ncsfnc_open2_fn *route_open2);
 
 #endif

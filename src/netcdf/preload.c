@@ -1,85 +1,21 @@
 /*
- * preload.c: how unmodified programs reach the plugin.
- *
- * LD_PRELOAD=libncsf-netcdf.so PROGRAM: this library's nc_open and
- * nc__open come before netCDF-C's. A read-only open of a classic file
- * whose header has the global attribute subfiling_dataset_id (a subfiled
- * dataset's base file or subfile) goes to netCDF-C again with the mode
- * flag NC_UDF0, so that netCDF-C hands it to the plugin's dispatch table;
- * every other open (another format, a plain classic file, any open for
- * writing of a file that is not subfiled) is netCDF-C's call untouched.
- * Opening a subfiled dataset for writing returns NC_EPERM: netCDF-C would
- * write the placeholders.
- *
- * netCDF-C 4.10 loads the library itself when .ncrc names it
- * (NETCDF.UDF0.LIBRARY, NETCDF.UDF0.INIT=ncsf_netcdf_init): it calls
- * ncsf_netcdf_init and registers the dispatch table that returns.
+ * preload.c: how unmodified programs reach the plugin with
+ * LD_PRELOAD=libncsf-netcdf.so: this library's nc_open and nc__open come
+ * before netCDF-C's and go through route.c, which hands a read-only open
+ * of a subfiled dataset to the plugin and every other open to netCDF-C.
+ * (libncsf-preload.so defines the same two names, src/preload/netcdf.c,
+ * and loads the plugin without this file: libncsf-netcdf-hook.so.)
  */
-#include <pthread.h>
-#include <stdio.h>
-#include <string.h>
+#include <stddef.h>
 #include <netcdf.h>
 #include "ncsfnc.h"
 
-/* the plugin's registration with netCDF-C, made once */
-static int registered = NC_NOERR;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void init_once(void)
-{
-    registered = ncsfnc_register();
-}
-
-/* The table, registered as NC_UDF0 (netCDF-C 4.10's .ncrc loader, built
- * with its default UDF self-load, registers it again in the slot .ncrc
- * names, with .ncrc's MAGIC); NULL if netCDF-C refused it. */
-const struct NC_Dispatch *ncsf_netcdf_init(void)
-{
-    pthread_once(&once, init_once);
-    return registered == NC_NOERR ? ncsfnc_dispatch_table : NULL;
-}
-
-/* a classic file whose global attributes include subfiling_dataset_id */
-static int is_subfiled(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return 0;
-    unsigned char magic[4];
-    int classic = fread(magic, 1, 4, fp) == 4 && !memcmp(magic, "CDF", 3) &&
-                  (magic[3] == 1 || magic[3] == 2 || magic[3] == 5);
-    fclose(fp);
-    if (!classic) return 0;
-    int id, yes = 0;
-    if (ncsfnc_real_open(path, NC_NOWRITE, &id) == NC_NOERR) {
-        yes = nc_inq_attid(id, NC_GLOBAL, "subfiling_dataset_id", NULL) == NC_NOERR;
-        nc_close(id);
-    }
-    return yes;
-}
-
-/* NC_EPERM, the plugin, or NULL: netCDF-C as asked */
-static int route(const char *path, int mode, int *use_plugin)
-{
-    pthread_once(&once, init_once);
-    *use_plugin = 0;
-    if (!path || !ncsfnc_real_found() || registered || (mode & (NC_UDF0 | NC_UDF1 | NC_INMEMORY | NC_DISKLESS)))
-        return NC_NOERR;
-    if (!is_subfiled(path)) return NC_NOERR;
-    if (mode & NC_WRITE) return NC_EPERM;
-    *use_plugin = 1;
-    return NC_NOERR;
-}
-
 int nc_open(const char *path, int mode, int *ncidp)
 {
-    int plugin, err = route(path, mode, &plugin);
-    if (err) return err;
-    return ncsfnc_real_open(path, plugin ? mode | NC_UDF0 : mode, ncidp);
+    return ncsfnc_route_open(path, mode, ncidp);
 }
 
 int nc__open(const char *path, int mode, size_t *chunksizehintp, int *ncidp)
 {
-    int plugin, err = route(path, mode, &plugin);
-    if (err) return err;
-    return ncsfnc_real_open2(path, plugin ? mode | NC_UDF0 : mode, chunksizehintp, ncidp);
+    return ncsfnc_route_open2(path, mode, chunksizehintp, ncidp);
 }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ncsf_internal.h"
 
 int ncsfi_error_from_engine(int e)
@@ -41,13 +42,26 @@ int ncsfi_route_error(ncsf_file *f, int bits, int mine)
     return NC_EINVAL;
 }
 
+/* Whether the library prints its messages on stderr: only when asked,
+ * with NCSF_VERBOSE (anything but "" or "0") or PnetCDF's own
+ * PNETCDF_VERBOSE_DEBUG_MODE=1. A call that succeeds, or returns an error
+ * code, says nothing otherwise: the caller reads the code, and the message
+ * with ncsf_errmsg (or ncsf_open_ex / ncsf_create_ex). */
+int ncsfi_verbose(void)
+{
+    const char *v = getenv("NCSF_VERBOSE");
+    if (v && *v) return strcmp(v, "0") != 0;
+    v = getenv("PNETCDF_VERBOSE_DEBUG_MODE");
+    return v && !strcmp(v, "1");
+}
+
 void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(f->errmsg, sizeof f->errmsg, fmt, ap);
     va_end(ap);
-    if (print && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
+    if (print && ncsfi_verbose()) fprintf(stderr, "ncsf: %s\n", f->errmsg);
 }
 
 const char *ncsf_errmsg(int ncid)

@@ -165,7 +165,7 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
     }
     if (who >= size) snprintf(buf, sizeof buf, "%s", ncmpi_strerror(err));
     if (out && outlen > 0) snprintf(out, outlen, "%s", buf);
-    if (rank == 0 && !getenv("NCSF_QUIET") && mine != NULL) fprintf(stderr, "ncsf: %s\n", buf);
+    if (rank == 0 && ncsfi_verbose() && mine != NULL) fprintf(stderr, "ncsf: %s\n", buf);
 }
 
 static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_Info info,
@@ -279,7 +279,7 @@ static int load_vars_from(ncsf_file *f, const ncsfi_cdf_header *h)
             return NC_ETRUNC;
         }
         /* accepted: said once (the Python reader's IncompleteDatasetWarning says the same) */
-        if (state != NCSF_STATE_COMPLETE && f->rank == 0 && !getenv("NCSF_QUIET"))
+        if (state != NCSF_STATE_COMPLETE && f->rank == 0 && ncsfi_verbose())
             fprintf(stderr, "ncsf: %s: %s, so it may be incomplete; opened anyway (subfiling_incomplete=accept)\n",
                     f->path, state == NCSF_STATE_FAILED ? "writing it failed" : "its writer did not close it");
     }
@@ -535,19 +535,18 @@ int ncsfi_update_subfile_headers(ncsf_file *f)
 }
 
 /* subfiling=enable for the whole file, yet no variable subfiled: said
- * once per file (rank 0, unless NCSF_QUIET), with what to change. */
+ * once per file (rank 0, when NCSF_VERBOSE asks), with what to change. */
 static void say_if_nothing_subfiled(ncsf_file *f)
 {
     int nvars = 0;
     if (f->noop_said || f->hints.enable != 1 || f->nsubfiled || f->via_subfile) return;
     if (ncmpi_inq_nvars(f->ncid, &nvars) != NC_NOERR || nvars == 0) return;
     f->noop_said = 1;
-    if (f->rank != 0 || getenv("NCSF_QUIET")) return;
+    if (f->rank != 0 || !ncsfi_verbose()) return;
     long long min = f->hints.min_size >= 0 ? f->hints.min_size : f->hints.vars ? 0 : NCSF_DEFAULT_MIN_SIZE;
     fprintf(stderr, "ncsf: %s: subfiling is enabled for the whole file, but none of its %d variables is "
             "subfiled (each is %s%s, or a coordinate variable), so the hints change nothing: lower "
-            "subfiling_min_size (now %lld bytes per record), or name the variables in subfiling_vars "
-            "(NCSF_QUIET=1 silences this)\n", f->path, nvars,
+            "subfiling_min_size (now %lld bytes per record), or name the variables in subfiling_vars\n", f->path, nvars,
             f->hints.vars ? "not in subfiling_vars" : "smaller than subfiling_min_size",
             f->hints.exclude ? ", in subfiling_exclude" : "", min);
 }
@@ -706,7 +705,7 @@ static int flush_for_close(ncsf_file *f, int *failed)
 static int drop_pending(ncsf_file *f)
 {
     int n = ncsfi_pending_count(f);
-    if (n && !getenv("NCSF_QUIET"))
+    if (n && ncsfi_verbose())
         fprintf(stderr, "ncsf: rank %d: %d non-blocking request%s on subfiled variables still pending "
                 "at close: dropped\n", f->rank, n, n == 1 ? "" : "s");
     ncsfi_pending_free_all(f);

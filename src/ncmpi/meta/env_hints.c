@@ -86,7 +86,7 @@ int ncsfi_env_info(MPI_Comm comm, MPI_Info user, MPI_Info *out)
     *out = MPI_INFO_NULL;
     if ((!a || !*a) && (!b || !strstr(b, "subfiling"))) return NC_NOERR; /* nothing to add */
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return NC_EMPI;
-    int warn = rank == 0 && !getenv("NCSF_QUIET");
+    int warn = rank == 0 && ncsfi_verbose();
     if (user != MPI_INFO_NULL) {
         if (MPI_Info_dup(user, out) != MPI_SUCCESS) return NC_ENOMEM;
     } else if (MPI_Info_create(out) != MPI_SUCCESS) {

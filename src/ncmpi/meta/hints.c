@@ -297,7 +297,7 @@ void ncsfi_hints_warn(MPI_Info info, const ncsf_hints *h, int enabled_elsewhere,
                       char *seen, size_t seenlen, const char *where)
 {
     int nkeys = 0;
-    if (info == MPI_INFO_NULL || !print || getenv("NCSF_QUIET")) return;
+    if (info == MPI_INFO_NULL || !print || !ncsfi_verbose()) return;
     if (MPI_Info_get_nkeys(info, &nkeys) != MPI_SUCCESS) return; /* nothing to warn of */
     for (int i = 0; i < nkeys; i++) {
         char key[MPI_MAX_INFO_KEY + 1];

@@ -254,7 +254,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
         MPI_Offset size = 0;
         ncmpi_inq_varname(f->ncid, lead->varid, name);
         int ferr = open_subfile(f, path, name, &size, &h);
-        if (ferr && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
+        if (ferr && ncsfi_verbose()) fprintf(stderr, "ncsf: %s\n", f->errmsg);
         for (int i = 0; i < f->nvars_cap; i++) {
             ncsf_var *v = f->vars[i];
             if (!v || v->file_id != lead->varid) continue;
@@ -262,7 +262,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
             int e = ferr ? ferr : check_var(f, &h, path, size, v, k, &nrecs);
             if (e == NC_ENOMEM) fatal = e;
             else if (e) {
-                if (!ferr && !getenv("NCSF_QUIET")) fprintf(stderr, "ncsf: %s\n", f->errmsg);
+                if (!ferr && ncsfi_verbose()) fprintf(stderr, "ncsf: %s\n", f->errmsg);
                 if (KEY(k, e) < key[i]) key[i] = KEY(k, e);
             } else if (v->lay->record) {
                 mine[nseen++] = (seen){v, k, nrecs};
