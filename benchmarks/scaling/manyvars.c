@@ -4,13 +4,14 @@
  * MPI traffic a dataset of many small variables costs. It runs plain or
  * under LD_PRELOAD=libncsf-preload.so with NCSF_HINTS.
  *
- *   manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-q] FILE
+ *   manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-q] FILE
  *
  * Dimensions time (record), lev (-l, 4), ncol (-c columns per process, 16,
  * times the process count). Variable k is, by k % 8: 0 a fixed scalar
  * (int), 1 a record scalar (double), 2 fixed (ncol) double, 3 fixed (lev,
  * ncol) float, 4-5 record (time, ncol) float, 6-7 record (time, lev, ncol)
- * double. Columns are dealt to processes in runs of 3 (round robin), so
+ * double (-S: no scalars, variable k is of kind 2 + k % 6, so that each
+ * variable can be subfiled). Columns are dealt to processes in runs of 3 (round robin), so
  * each process writes every variable as several pieces: one varn request
  * per variable, iput_varn (bput_varn with -b), and one wait_all per step;
  * the scalars by process 0 alone (iput_var), the others posting nothing.
@@ -57,7 +58,9 @@ typedef struct {
     MPI_Offset *c0, *cl, mycols;
 } prog;
 
-static int kind(int k) { return k % 8; }
+static int no_scalars; /* -S: kinds 2-7 only (set once, from the options) */
+
+static int kind(int k) { return no_scalars ? 2 + k % 6 : k % 8; }
 static int is_record(int k) { int t = kind(k); return t == 1 || t >= 4; }
 static int has_lev(int k) { int t = kind(k); return t == 3 || t >= 6; }
 static int is_scalar(int k) { return kind(k) <= 1; }
@@ -223,8 +226,10 @@ static long read_all(prog *p)
     MPI_Pcontrol(5);
     MPI_Offset nrec = 0;
     check(ncmpi_inq_dimlen(ncid, p->dim_t, &nrec), "inq_dimlen");
-    if (nrec != p->steps) {
-        fprintf(stderr, "rank %d: %lld records, expected %d\n", rank, (long long)nrec, p->steps);
+    int want = 0;
+    for (int k = 0; k < p->nvars; k++) if (is_record(k)) want = p->steps;
+    if (nrec != want) {
+        fprintf(stderr, "rank %d: %lld records, expected %d\n", rank, (long long)nrec, want);
         bad++;
     }
     for (int rec = 0; rec < p->steps; rec++) {
@@ -272,7 +277,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    while ((opt = getopt(argc, argv, "v:s:c:l:bBRq")) != -1) {
+    while ((opt = getopt(argc, argv, "v:s:c:l:bBRSq")) != -1) {
         switch (opt) {
         case 'v': p.nvars = atoi(optarg); break;
         case 's': p.steps = atoi(optarg); break;
@@ -281,9 +286,10 @@ int main(int argc, char **argv)
         case 'b': p.bput = 1; break;
         case 'B': p.blocking = 1; break;
         case 'R': p.noread = 1; break;
+        case 'S': no_scalars = 1; break;
         case 'q': quiet = 1; break;
         default:
-            if (rank == 0) fprintf(stderr, "usage: manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-q] FILE\n");
+            if (rank == 0) fprintf(stderr, "usage: manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-q] FILE\n");
             MPI_Finalize();
             return 2;
         }

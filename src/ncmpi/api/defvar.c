@@ -235,11 +235,13 @@ static int agree_plan(ncsf_file *f, uint64_t h, int *err)
     return m[1] == v[1] && m[2] == v[2];
 }
 
-/* The def_var's outcome into the define mode's hash, agreed at enddef. */
+/* The def_var's outcome into the define mode's hash, agreed at enddef
+ * (in safe mode each def_var was agreed on by itself: not again). */
 static int noted(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims, const int *dimids,
                  int subfiled, int err)
 {
-    f->defs_hash = f->defs_hash * 1099511628211ULL ^ def_hash(ncid, name, xtype, ndims, dimids, subfiled, err);
+    if (!f->safe_mode || f->nprocs == 1)
+        f->defs_hash = f->defs_hash * 1099511628211ULL ^ def_hash(ncid, name, xtype, ndims, dimids, subfiled, err);
     if (subfiled && !err) f->defs_subfiled = 1;
     return err;
 }
