@@ -19,7 +19,8 @@
  *    Communicator creation (split, split_type, dup, idup, dup_with_info,
  *    create, create_group, dist_graph_create(_adjacent), cart_create,
  *    graph_create) counts as a collective call of 0 bytes, and in the
- *    "comms" column; create_group is classed by the size of its group, the
+ *    "comms" column; column "multi_calls" counts every collective on a
+ *    communicator of more than one process (world or group); create_group is classed by the size of its group, the
  *    only processes taking part.
  *  - neighbourhood collectives (allgather(v), alltoall(v) and their I*
  *    forms) in columns of their own ("nbr"): calls, and bytes received from
@@ -83,14 +84,14 @@
 
 enum {
     C_WCALLS, C_WBYTES, C_GCALLS, C_GBYTES, C_NCALLS, C_NBYTES, C_COMMS,
-    C_SMSGS, C_SBYTES, C_RMSGS, C_RBYTES, C_FOPEN, C_FCLOSE, C_HWM, C_POPEN,
+    C_SMSGS, C_SBYTES, C_RMSGS, C_RBYTES, C_FOPEN, C_FCLOSE, C_HWM, C_POPEN, C_MULTI,
     C_ENTERED, /* times the phase was started (not printed) */
     NCOUNT
 };
 static const char *const col_name[C_ENTERED] = {
     "world_calls", "world_bytes", "group_calls", "group_bytes", "nbr_calls", "nbr_bytes",
     "comms", "sent_msgs", "sent_bytes", "recv_msgs", "recv_bytes", "file_open",
-    "file_close", "vmhwm_kib", "posix_open"};
+    "file_close", "vmhwm_kib", "posix_open", "multi_calls"};
 
 #define MAXPHASE 32
 static long long counts[MAXPHASE][NCOUNT]; /* the counters */
@@ -191,6 +192,7 @@ static void coll_n(int n, long long bytes)
 {
     int is_world = n == csize(MPI_COMM_WORLD);
     if (is_world) note_caller("coll");
+    if (n > 1) counts[phase][C_MULTI]++;
     counts[phase][is_world ? C_WCALLS : C_GCALLS]++;
     counts[phase][is_world ? C_WBYTES : C_GBYTES] += bytes;
 }
