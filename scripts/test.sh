@@ -10,7 +10,10 @@
 #                                 sizes, then PnetCDF's own test programs
 #                                 through ncsf (scripts/pnetcdf-suite.sh), the
 #                                 differential tester (scripts/difftest.sh
-#                                 -n 300, when present), and the reliability
+#                                 -n 300, when present), PIO's C unit tests
+#                                 through the preload (scripts/pio-tests.sh
+#                                 --ci: the darray, pioc and async subset;
+#                                 SKIP without ../shared), and the reliability
 #                                 runs (scripts/reliability.sh: sanitizers
 #                                 with the fault sweep, valgrind, fuzzing),
 #                                 and the quick tier against the other
@@ -25,7 +28,7 @@ tier=quick
 case ${1:-} in
   --full) tier=full ;;
   --quick|"") ;;
-  -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; '2,18p'
   *) echo "test.sh: unknown option $1 (--full for the full suite, --help)" >&2; exit 2 ;;
 esac
 bash "$top/scripts/setup.sh" || exit 1
@@ -47,6 +50,7 @@ step() {
 }
 step bash scripts/pnetcdf-suite.sh
 [ -f scripts/difftest.sh ] && step bash scripts/difftest.sh -s 31 -n "${NCSF_DIFFTEST_BUDGET:-80}"
+step bash scripts/pio-tests.sh --ci
 step bash scripts/reliability.sh
 step bash scripts/matrix.sh
 # netCDF-C's PnetCDF path through the preload (test/t_netcdf_pnetcdf.sh):

@@ -15,8 +15,13 @@
  *          without failing the call; ncsf failed it (header_consistency)
  * mixdef   processes that define one variable differently: ncsf put
  *          attributes that differ (NC_EMULTIDEFINE_ATTR_VAL) or hung in the
- *          subfiles' creation; PnetCDF's own outcome is wanted
- *          (header_consistency)
+ *          subfiles' creation (header_consistency). In safe mode
+ *          PnetCDF's own outcome (its def_var compares the processes'
+ *          definitions, and so does ncsf's there); else whether every
+ *          process defined the same is agreed once per enddef: when a
+ *          variable under the hints differs, the enddef fails with
+ *          NC_EMULTIDEFINE on every process, and the close too, leaving
+ *          no dataset
  *
  * codes    a typed call of text on numbers with bad coordinates said
  *          NC_EINVALCOORDS (PnetCDF: NC_ECHAR first); a wait_all on a
@@ -36,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <pnetcdf.h>
 /* ncsf_inq_var_subfiling only: the ncmpi_* calls stay PnetCDF's names */
 #define NCSF_NO_REDIRECT
@@ -176,7 +182,7 @@ static void mixdef(void)
     if (safe && ts.nprocs > 1) EXPECT(&ts, err == want || err == NC_EMULTIDEFINE, "def_var returned %d (%s), "
                                       "expected %d", err, ncmpi_strerror(err), want);
     else agreed(err, want, "def_var defined differently");
-    if (!err) {
+    if (!err && safe) {
         EXPECT_OK(&ts, ncsf_inq_var_subfiling(ncid, varid, &sub, NULL));
         EXPECT(&ts, sub == (ts.nprocs == 1), "var subfiled %d on %d processes", sub, ts.nprocs);
     }
@@ -185,6 +191,20 @@ static void mixdef(void)
     EXPECT_OK(&ts, ncsf_inq_var_subfiling(ncid, good, &sub, NULL));
     EXPECT(&ts, sub == 1, "good is not subfiled");
     int e = ncmpi_enddef(ncid);
+    if (!safe && ts.nprocs > 1) {
+        /* the definitions differ: refused everywhere, nothing made */
+        agreed(e, NC_EMULTIDEFINE, "enddef after definitions that differ");
+        agreed(ncmpi_close(ncid), NC_EMULTIDEFINE, "close after definitions that differ");
+        MPI_Barrier(MPI_COMM_WORLD);
+        char sp[600];
+        snprintf(sp, sizeof sp, "%s.good.0", p);
+        EXPECT(&ts, access(sp, F_OK) != 0, "subfile %s exists after a refused enddef", sp);
+        e = ncmpi_open(MPI_COMM_WORLD, p, NC_NOWRITE, MPI_INFO_NULL, &ncid);
+        EXPECT(&ts, e != NC_NOERR, "the dataset of a refused enddef opens");
+        if (e == NC_NOERR) ncmpi_close(ncid);
+        MPI_Info_free(&info);
+        return;
+    }
     if (!safe) agreed(e, NC_NOERR, "enddef");
     put_share(ncid, good, n, 40);
     e = ncmpi_close(ncid);

@@ -19,7 +19,8 @@
  *    Communicator creation (split, split_type, dup, idup, dup_with_info,
  *    create, create_group, dist_graph_create(_adjacent), cart_create,
  *    graph_create) counts as a collective call of 0 bytes, and in the
- *    "comms" column; create_group is classed by the size of its group, the
+ *    "comms" column; column "multi_calls" counts every collective on a
+ *    communicator of more than one process (world or group); create_group is classed by the size of its group, the
  *    only processes taking part.
  *  - neighbourhood collectives (allgather(v), alltoall(v) and their I*
  *    forms) in columns of their own ("nbr"): calls, and bytes received from
@@ -28,7 +29,10 @@
  *    Isend, Ibsend, Irsend, Issend, Sendrecv(_replace)) and received (Recv,
  *    Mrecv, Sendrecv(_replace): the bytes that arrived, from the status;
  *    Irecv, Imrecv: the size posted). MPI_PROC_NULL is not counted.
- *  - MPI_File_open and MPI_File_close calls.
+ *  - MPI_File_open and MPI_File_close calls, and open(2) calls (open,
+ *    open64, openat, openat64 through the C library, by this program and
+ *    every library it loads, ROMIO's own opens included; not files under
+ *    /proc, /sys or /dev), in column "posix_open".
  *  - VmHWM (peak resident memory, KiB, /proc/self/status) at the end of
  *    each phase (the peak of the process so far, so it never decreases).
  * Not counted: persistent requests (Send_init, Start), the MPI-4 large
@@ -54,26 +58,40 @@
  * with PMPI_ calls (not counted) and rank 0 writes one line per (phase,
  * rank) for every phase some rank entered to MPICOUNT_OUT (default stdout).
  *
+ * Callers: with MPICOUNT_CALLERS=PREFIX, every collective on a
+ * communicator of MPI_COMM_WORLD's size and every communicator created is
+ * also counted by where it was called from (the four nearest frames
+ * outside this library, as object+offset), and each rank writes
+ * PREFIX.RANK at MPI_Finalize: one line per call site, "count kind
+ * frame...". benchmarks/scaling/callers.sh sums them over ranks and
+ * names the frames (addr2line).
+ *
  * State: the counters and the current phase below are this library's only
  * mutable globals, kept because a profiling layer has nowhere else to keep
  * them between calls. Not thread safe (MPI_THREAD_MULTIPLE would need
  * atomics).
  */
+#define _GNU_SOURCE
 #include <mpi.h>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
     C_WCALLS, C_WBYTES, C_GCALLS, C_GBYTES, C_NCALLS, C_NBYTES, C_COMMS,
-    C_SMSGS, C_SBYTES, C_RMSGS, C_RBYTES, C_FOPEN, C_FCLOSE, C_HWM,
+    C_SMSGS, C_SBYTES, C_RMSGS, C_RBYTES, C_FOPEN, C_FCLOSE, C_HWM, C_POPEN, C_MULTI,
     C_ENTERED, /* times the phase was started (not printed) */
     NCOUNT
 };
 static const char *const col_name[C_ENTERED] = {
     "world_calls", "world_bytes", "group_calls", "group_bytes", "nbr_calls", "nbr_bytes",
     "comms", "sent_msgs", "sent_bytes", "recv_msgs", "recv_bytes", "file_open",
-    "file_close", "vmhwm_kib"};
+    "file_close", "vmhwm_kib", "posix_open", "multi_calls"};
 
 #define MAXPHASE 32
 static long long counts[MAXPHASE][NCOUNT]; /* the counters */
@@ -115,10 +133,66 @@ static long long sum_typed(const int *cnt, const MPI_Datatype *t, int n)
     return s;
 }
 
+/* ---- callers (MPICOUNT_CALLERS) ---------------------------------------
+ * A table of call sites: the first NFRAME return addresses outside this
+ * library, and the kind of call. Open addressing; full: not counted. */
+enum { NFRAME = 4, NSITE = 4096 };
+typedef struct {
+    void *pc[NFRAME];
+    const char *kind;
+    long long n;
+} site;
+static site sites[NSITE];
+static int callers_on = -1; /* -1 not yet looked up */
+
+static void note_caller(const char *kind)
+{
+    if (callers_on < 0) callers_on = getenv("MPICOUNT_CALLERS") && *getenv("MPICOUNT_CALLERS");
+    if (!callers_on) return;
+    void *bt[NFRAME + 12], *pc[NFRAME] = {0};
+    int nb = backtrace(bt, NFRAME + 12), k = 0;
+    Dl_info self, d;
+    if (!dladdr((void *)note_caller, &self)) return;
+    for (int i = 0; i < nb && k < NFRAME; i++)
+        if (!dladdr(bt[i], &d) || d.dli_fbase != self.dli_fbase) pc[k++] = bt[i];
+    uintptr_t h = (uintptr_t)kind;
+    for (int i = 0; i < NFRAME; i++) h = h * 1000003u ^ (uintptr_t)pc[i];
+    for (int j = 0; j < NSITE; j++) {
+        site *s = &sites[(h + (uintptr_t)j) % NSITE];
+        if (!s->kind) { memcpy(s->pc, pc, sizeof pc); s->kind = kind; }
+        if (s->kind == kind && !memcmp(s->pc, pc, sizeof pc)) { s->n++; return; }
+    }
+}
+
+static void write_callers(void)
+{
+    const char *pre = getenv("MPICOUNT_CALLERS");
+    if (!pre || !*pre) return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s.%d", pre, crank(MPI_COMM_WORLD));
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    for (int j = 0; j < NSITE; j++) {
+        if (!sites[j].kind) continue;
+        fprintf(f, "%lld %s", sites[j].n, sites[j].kind);
+        for (int i = 0; i < NFRAME && sites[j].pc[i]; i++) {
+            Dl_info d;
+            if (dladdr(sites[j].pc[i], &d) && d.dli_fname)
+                fprintf(f, " %s+0x%lx", d.dli_fname,
+                        (unsigned long)((uintptr_t)sites[j].pc[i] - (uintptr_t)d.dli_fbase - 1));
+            else fprintf(f, " ?");
+        }
+        fprintf(f, "\n");
+    }
+    fclose(f);
+}
+
 /* One collective among n processes; bytes received by this one. */
 static void coll_n(int n, long long bytes)
 {
     int is_world = n == csize(MPI_COMM_WORLD);
+    if (is_world) note_caller("coll");
+    if (n > 1) counts[phase][C_MULTI]++;
     counts[phase][is_world ? C_WCALLS : C_GCALLS]++;
     counts[phase][is_world ? C_WBYTES : C_GBYTES] += bytes;
 }
@@ -127,6 +201,7 @@ static void coll(MPI_Comm c, long long bytes) { coll_n(csize(c), bytes); }
 
 static void new_comm(MPI_Comm c)
 {
+    note_caller("comm");
     coll(c, 0);
     counts[phase][C_COMMS]++;
 }
@@ -266,6 +341,7 @@ static void report(void)
 int MPI_Finalize(void)
 {
     end_phase();
+    write_callers();
     report();
     return PMPI_Finalize();
 }
@@ -413,3 +489,30 @@ int MPI_Sendrecv_replace(void *b, int n, MPI_Datatype t, int dst, int stag, int 
 WRAP(File_open, counts[phase][C_FOPEN]++, (c, path, amode, info, fh),
      MPI_Comm c, const char *path, int amode, MPI_Info info, MPI_File *fh)
 WRAP(File_close, counts[phase][C_FCLOSE]++, (fh), MPI_File *fh)
+
+/* open(2) through the C library: counted, then passed on */
+static int counted_path(const char *p)
+{
+    return p && strncmp(p, "/proc/", 6) && strncmp(p, "/sys/", 5) && strncmp(p, "/dev/", 5);
+}
+
+typedef int (*open_fn)(const char *, int, ...);
+typedef int (*openat_fn)(int, const char *, int, ...);
+#define OPEN_WRAP(type, name, ...)                                            \
+    {                                                                          \
+        static type next = NULL;                                               \
+        mode_t m = 0;                                                          \
+        if (flags & (O_CREAT | O_TMPFILE)) {                                   \
+            va_list ap;                                                        \
+            va_start(ap, flags);                                               \
+            m = va_arg(ap, mode_t);                                            \
+            va_end(ap);                                                        \
+        }                                                                      \
+        if (!next) *(void **)&next = dlsym(RTLD_NEXT, name);                   \
+        if (counted_path(path)) counts[phase][C_POPEN]++;                      \
+        return next(__VA_ARGS__, m);                                           \
+    }
+int open(const char *path, int flags, ...) OPEN_WRAP(open_fn, "open", path, flags)
+int open64(const char *path, int flags, ...) OPEN_WRAP(open_fn, "open64", path, flags)
+int openat(int dir, const char *path, int flags, ...) OPEN_WRAP(openat_fn, "openat", dir, path, flags)
+int openat64(int dir, const char *path, int flags, ...) OPEN_WRAP(openat_fn, "openat64", dir, path, flags)

@@ -158,6 +158,11 @@ typedef struct ncsf_file {
     char errmsg[512];
     char warned[512];    /* hints warned about (ncsfi_hints_warn) */
     struct ncsf_vsize *vsize; /* the single-file layout (varsize.c) */
+    /* the def_var calls of this define mode with hints (api/defvar.c),
+     * agreed at its enddef: a hash of what each defined and its outcome,
+     * and whether a variable became subfiled here */
+    unsigned long long defs_hash;
+    int defs_subfiled;
 } ncsf_file;
 
 /* ---- base/registry.c: the open datasets by ncid ------------------------ */
@@ -180,6 +185,11 @@ void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
 int ncsfi_agree(MPI_Comm comm, int yield, int err);
 /* The same over the file's communicator. */
 int ncsfi_agreef(const ncsf_file *f, int err);
+/* An enddef's agreement: the worst err, and whether every process made
+ * the same def_var calls with hints in this define mode (f->defs_hash):
+ * NC_EMULTIDEFINE if not and a variable became subfiled on some process.
+ * *any_subfiled: some process subfiled a variable in this define mode. */
+int ncsfi_agree_defs(ncsf_file *f, int err, int *any_subfiled);
 /* A collective entry point, step by step (collective.c says the shape):
  *   ncsf_coll c; ncsfi_coll_begin_file(&c, f);
  *   ncsfi_coll_note(&c, local_check());        local checks
@@ -247,9 +257,13 @@ void ncsfi_file_free(ncsf_file *f);
 /* ---- dataset/varsize.c: PnetCDF's size limits with every variable in one file -- */
 /* Before the base file's enddef (arguments as ncmpi__enddef's): NC_EVARSIZE
  * on every rank where PnetCDF would refuse the dataset laid out with each
- * subfiled variable at its whole shape. Collective. */
+ * subfiled variable at its whole shape, agreed with the define mode's
+ * def_var calls (ncsfi_agree_defs) in one reduction. *agreed_defs: 0 not
+ * agreed (not in define mode, bad arguments, an error), 1 agreed, 2
+ * agreed and some process subfiled a variable in this define mode.
+ * Collective. */
 int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
-                        MPI_Offset v_minfree, MPI_Offset r_align);
+                        MPI_Offset v_minfree, MPI_Offset r_align, int *agreed_defs);
 /* After an enddef that succeeded: its layout is the one a redef keeps. */
 void ncsfi_varsize_commit(ncsf_file *f);
 void ncsfi_varsize_free(ncsf_file *f);

@@ -196,25 +196,33 @@ static void plan_free(def_plan *dp)
     dp->v = NULL;
 }
 
-/* The plan's outcome agreed (the worst error of any process, as
- * ncsfi_agreef has it) and, without one, is the definition (and whether
- * it is subfiled) the same on every process? One reduction for both. PnetCDF lets processes define a variable
- * differently (safe mode off: process 0's header is written; on: an
- * NC_EMULTIDEFINE_* code); subfiles cannot follow such a variable, which
- * is then left to PnetCDF, its codes and its header. */
-static int agree_plan(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims,
-                      const int *dimids, int subfiled, int *err)
+/* A hash of what defines a variable (name, type, dimensions and their
+ * lengths), whether it is subfiled and the def_var's outcome: equal on
+ * every process when they all defined it alike. */
+static uint64_t def_hash(int ncid, const char *name, nc_type xtype, int ndims, const int *dimids,
+                         int subfiled, int err)
 {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a over what defines it */
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
 #define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ULL)
     for (const char *c = name ? name : ""; *c; c++) MIX((unsigned char)*c);
-    MIX(xtype); MIX(ndims); MIX(subfiled);
+    MIX(xtype); MIX(ndims); MIX(subfiled); MIX(err);
     for (int d = 0; dimids && d < ndims && d < NC_MAX_VAR_DIMS; d++) {
         MPI_Offset len = -1;
         ncmpi_inq_dimlen(ncid, dimids[d], &len);
         MIX(dimids[d]); MIX(len);
     }
 #undef MIX
+    return h;
+}
+
+/* Safe mode: the plan's outcome agreed (the worst error of any process,
+ * as ncsfi_agreef has it) and, without one, is the definition (and
+ * whether it is subfiled) the same on every process? One reduction for
+ * both. PnetCDF's safe mode compares every def_var across the processes
+ * itself (NC_EMULTIDEFINE_*); a variable they define differently is then
+ * left to PnetCDF, its codes and its header. */
+static int agree_plan(ncsf_file *f, uint64_t h, int *err)
+{
     /* ~ reverses the order: both maxima are ours only if all are equal;
      * the error codes are negative: the largest -err is the worst */
     long long v[3] = {-(long long)*err, (long long)(h >> 1), ~(long long)(h >> 1)}, m[3];
@@ -227,14 +235,15 @@ static int agree_plan(ncsf_file *f, int ncid, const char *name, nc_type xtype, i
     return m[1] == v[1] && m[2] == v[2];
 }
 
-/* A def_var that failed after the dataset's own attributes were put: they
- * go again (the base file stays an ordinary netCDF file, as PnetCDF left
- * it, instead of one marked "writing" that nothing will mark complete). */
-static void drop_dataset_atts(int ncid)
+/* The def_var's outcome into the define mode's hash, agreed at enddef
+ * (in safe mode each def_var was agreed on by itself: not again). */
+static int noted(ncsf_file *f, int ncid, const char *name, nc_type xtype, int ndims, const int *dimids,
+                 int subfiled, int err)
 {
-    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_state");
-    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_version");
-    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_dataset_id");
+    if (!f->safe_mode || f->nprocs == 1)
+        f->defs_hash = f->defs_hash * 1099511628211ULL ^ def_hash(ncid, name, xtype, ndims, dimids, subfiled, err);
+    if (subfiled && !err) f->defs_subfiled = 1;
+    return err;
 }
 
 int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
@@ -247,38 +256,40 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     /* no hint anywhere: PnetCDF's own def_var, untouched */
     if (!f || (info == MPI_INFO_NULL && f->hints.enable != 1))
         return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
-    /* everything that can fail on one process alone happens first, and is
-     * agreed, before anything is defined: never half a variable */
+    /* everything that can fail on one process alone happens first: never
+     * half a variable. The plan depends only on the arguments, the hints
+     * and the node census, which the processes share: defined alike, a
+     * variable is subfiled on every process or on none. Whether they did
+     * define it alike is agreed at enddef, once for every def_var of the
+     * define mode (PnetCDF's def_var is local too); in safe mode here, as
+     * PnetCDF's own safe mode checks each def_var. */
     err = plan_def(f, ncid, name, xtype, ndims, dimids, info, &dp);
-    if (!agree_plan(f, ncid, name, xtype, ndims, dimids, dp.subfiled, &err) && !err) {
+    if (f->safe_mode && f->nprocs > 1 &&
+        !agree_plan(f, def_hash(ncid, name, xtype, ndims, dimids, dp.subfiled, NC_NOERR), &err) && !err) {
         plan_free(&dp);
         dp.subfiled = 0;
     }
     if (err || !dp.subfiled) {
         plan_free(&dp);
-        return err ? err : ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
+        err = err ? err : ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
+        return noted(f, ncid, name, xtype, ndims, dimids, 0, err);
     }
-    int newid = !f->dsid[0];
-    if (newid) err = ncsfi_agreef(f, ncsfi_new_dataset_id(f));
-    if (!err && newid && (err = ncsfi_put_dataset_id(f, ncid)) == NC_NOERR)
-        err = ncsfi_put_state(ncid, NCSF_STATE_WRITING);
-    if (!err) err = dp.record ? ncmpi_def_var(ncid, name, xtype, 1, &dp.unlim, &varid)
-                              : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
+    err = dp.record ? ncmpi_def_var(ncid, name, xtype, 1, &dp.unlim, &varid)
+                    : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
     if (!err && varid != dp.v->varid) err = NC_EINTERNAL;
     if (!err) err = ncsfi_atts_put(ncid, varid, dp.atts, -1);
-    /* the steps above can fail on one rank alone (PnetCDF's define-mode
-     * calls): the variable is subfiled on every rank or on none */
-    err = ncsfi_agreef(f, err);
+    /* in safe mode PnetCDF's define-mode calls compare the processes'
+     * arguments and may fail on some: the variable is subfiled on every
+     * rank or on none */
+    if (f->safe_mode && f->nprocs > 1) err = ncsfi_agreef(f, err);
     if (err) {
-        if (newid) { f->dsid[0] = 0; drop_dataset_atts(ncid); }
         plan_free(&dp);
-        return err;
+        return noted(f, ncid, name, xtype, ndims, dimids, 1, err);
     }
-    if (newid) f->marked = f->mark_pending = 1;
     f->vars[varid] = dp.v;
     dp.v = NULL;
     plan_free(&dp);
     f->nsubfiled++;
     if (varidp) *varidp = varid;
-    return NC_NOERR;
+    return noted(f, ncid, name, xtype, ndims, dimids, 1, NC_NOERR);
 }

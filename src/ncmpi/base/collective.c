@@ -25,6 +25,21 @@ int ncsfi_agreef(const ncsf_file *f, int err)
     return ncsfi_agree(f->comm, f->yield, err);
 }
 
+int ncsfi_agree_defs(ncsf_file *f, int err, int *any_subfiled)
+{
+    /* ~ reverses the order: both maxima are ours only if all are equal;
+     * the error codes are negative: the largest -err is the worst */
+    long long h = (long long)(f->defs_hash >> 1);
+    long long v[4] = {-(long long)err, h, ~h, f->defs_subfiled}, m[4];
+    *any_subfiled = f->defs_subfiled;
+    /* it agrees on the outcome: a trusted reduction (fault.h) */
+    if ((MPI_Allreduce)(v, m, 4, MPI_LONG_LONG, MPI_MAX, f->comm) != MPI_SUCCESS) return err ? err : NC_EMPI;
+    *any_subfiled = m[3] != 0;
+    err = (int)-m[0];
+    if (!err && m[3] && (m[1] != v[1] || m[2] != v[2])) err = NC_EMULTIDEFINE;
+    return err;
+}
+
 void ncsfi_coll_begin(ncsf_coll *c, MPI_Comm comm, int yield)
 {
     c->comm = comm;

@@ -577,6 +577,7 @@ static int enddef_agreed(ncsf_file *f, int own)
 {
     int err = ncsfi_agree_pnetcdf(f, own);
     if (own) return own; /* still in define mode here, as PnetCDF is */
+    if (!err) f->defs_hash = 0, f->defs_subfiled = 0; /* the next define mode's */
     if (err) {
         f->indef = 0;    /* in data mode here: the new variables refuse access */
         return subfiles_created(f, err);
@@ -584,10 +585,58 @@ static int enddef_agreed(ncsf_file *f, int own)
     return enddef_subfiles(f);
 }
 
+/* A def_var that failed after the dataset's own attributes were put: they
+ * go again (the base file stays an ordinary netCDF file, as PnetCDF left
+ * it, instead of one marked "writing" that nothing will mark complete). */
+static void drop_dataset_atts(int ncid)
+{
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_state");
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_version");
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_dataset_id");
+}
+
+/* After the enddef's first agreement (ncsfi_varsize_check, err and
+ * agreed as it gives them), before PnetCDF's enddef writes the header:
+ *  - the processes made different def_var calls with hints and some
+ *    subfiled a variable (NC_EMULTIDEFINE): the variables subfiled in this
+ *    define mode are dropped from ncsf's state on every process, so that
+ *    it is the same everywhere; the enddef fails, the dataset stays in
+ *    define mode, and its close drops the new definitions;
+ *  - a variable became subfiled in a dataset without an identity: the
+ *    identity (process 0's, broadcast) and the mark "writing", agreed.
+ * Collective. */
+static int defs_ended(ncsf_file *f, int agreed, int err)
+{
+    if (err == NC_EMULTIDEFINE) {
+        for (int i = 0; i < f->nvars_cap; i++)
+            if (f->vars[i] && !f->vars[i]->created) {
+                ncsfi_var_destroy(f->vars[i]);
+                f->vars[i] = NULL;
+                f->nsubfiled--;
+            }
+        ncsfi_set_error(f, f->rank == 0, "enddef: the processes defined variables differently (name, type, "
+                        "dimensions, or the def_var's outcome) and some subfiled one: subfiles cannot "
+                        "follow (NC_EMULTIDEFINE)");
+        return err;
+    }
+    if (err || agreed != 2 || f->dsid[0]) return err;
+    err = ncsfi_new_dataset_id(f);
+    if (!err) err = ncsfi_put_dataset_id(f, f->ncid);
+    if (!err) err = ncsfi_put_state(f->ncid, NCSF_STATE_WRITING);
+    if ((err = ncsfi_agreef(f, err))) {
+        f->dsid[0] = 0;
+        drop_dataset_atts(f->ncid);
+        return err;
+    }
+    f->marked = f->mark_pending = 1;
+    return NC_NOERR;
+}
+
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = ncsfi_varsize_check(f, 0, 0, 0, 0);
+    int agreed = 0, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
+    if (f && (err = defs_ended(f, agreed, err))) return err;
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
     err = ncmpi_enddef(ncid);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
@@ -598,7 +647,8 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
                  MPI_Offset v_minfree, MPI_Offset r_align)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align);
+    int agreed = 0, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
+    if (f && (err = defs_ended(f, agreed, err))) return err;
     if (err) return err;
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
@@ -718,8 +768,9 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
 {
     int err = NC_NOERR, e, dropped = 0;
     if (f->indef && !discard) err = ncsf_enddef(ncid);
-    /* refused for size: PnetCDF's close drops the new definitions */
-    if (f->indef && err == NC_EVARSIZE) discard = 1;
+    /* refused for size (PnetCDF's close drops the new definitions) or for
+     * definitions that differ between processes: dropped */
+    if (f->indef && (err == NC_EVARSIZE || err == NC_EMULTIDEFINE)) discard = 1;
     /* as PnetCDF's close: independent mode ended first (the ranks' record
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;

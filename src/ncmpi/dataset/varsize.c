@@ -305,8 +305,9 @@ static int judge(ncsf_file *f, const enddef_args *a)
 }
 
 int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
-                        MPI_Offset v_minfree, MPI_Offset r_align)
+                        MPI_Offset v_minfree, MPI_Offset r_align, int *agreed_defs)
 {
+    *agreed_defs = 0;
     /* not in define mode, a negative argument: PnetCDF's codes */
     if (!f || !f->indef || f->readonly || h_minfree < 0 || v_align < 0 || v_minfree < 0 || r_align < 0)
         return NC_NOERR;
@@ -315,7 +316,10 @@ int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
     /* without a subfiled variable PnetCDF's own enddef judges exactly:
      * the layout is only kept for a later redef */
     if (!f->nsubfiled && err == NC_EVARSIZE) err = NC_NOERR;
-    err = ncsfi_agreef(f, err);
+    /* with the define mode's def_var calls: one reduction */
+    int any = 0;
+    err = ncsfi_agree_defs(f, err, &any);
+    *agreed_defs = err ? 0 : any ? 2 : 1;
     if (err == NC_EVARSIZE && f->rank == 0)
         ncsfi_set_error(f, 0, "enddef: a variable is too large for the %s format, or begins too far into "
                         "the file, as PnetCDF lays it out in one file (NC_EVARSIZE)",

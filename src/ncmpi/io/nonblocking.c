@@ -390,6 +390,18 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (collective && f->indep) return NC_EINDEP;
     if (!collective && !f->indep) return NC_ENOTINDEP;
     if (f->synced_at > 0 && puts_pending(f)) ncsfi_state_touch(ncid); /* they may be written now */
+    if (!f->nsubfiled && !f->pending) {
+        /* no subfiled variable (the same on every process since enddef),
+         * so no request of ncsf's anywhere: PnetCDF's wait alone */
+        int n = num > 0 && reqs ? num : 0, was_s[WAIT_ON_STACK];
+        int *was = n <= WAIT_ON_STACK ? was_s : malloc(sizeof(int) * (size_t)n);
+        if (was && n) memcpy(was, reqs, sizeof(int) * (size_t)n);
+        int e = collective ? ncmpi_wait_all(ncid, num, reqs, statuses) : ncmpi_wait(ncid, num, reqs, statuses);
+        if (num < 0) pnc_done(f, num, NULL, NULL, 0);
+        else pnc_done(f, 0, was, reqs, was ? n : 0);
+        if (was != was_s) free(was);
+        return e;
+    }
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int bad = !all && (num < 0 || (num > 0 && !reqs));

@@ -150,14 +150,79 @@ static int fill_fixed_together(ncsf_file *f)
     return err;
 }
 
+/* In collective mode the record placeholders' new records, all of them
+ * at once: process 0 posts two non-blocking puts per placeholder (the last
+ * record's value, then the rest, as fill_placeholder writes them) and
+ * every process completes them in two collective waits of PnetCDF's, one
+ * per kind, whatever the number of variables; one reduction agrees that
+ * process 0 had the memory. Only this function's own requests are
+ * waited for (the program's stay pending). */
+static int fill_records_together(ncsf_file *f)
+{
+    int n = 0, err = NC_NOERR;
+    for (int i = 0; i < f->nvars_cap; i++) n += f->vars[i] && f->vars[i]->lay->record;
+    if (!n || f->numrecs <= f->filled_recs) return NC_NOERR; /* the same on every process */
+    MPI_Offset start = f->filled_recs, cnt = f->numrecs - f->filled_recs, last = f->numrecs - 1, one = 1;
+    if (cnt > FILL_RECS_MAX) start = f->numrecs - 1, cnt = 1;
+    MPI_Offset rest = cnt - 1;
+    int m = f->rank == 0 ? n : 0;
+    unsigned char *bytes = NULL;
+    int *req = NULL, *st = NULL;
+    if (m) {
+        bytes = malloc((size_t)m * 8 * (size_t)cnt);
+        req = malloc(sizeof(int) * 2 * (size_t)m);
+        st = malloc(sizeof(int) * 2 * (size_t)m);
+        if (!bytes || !req || !st) err = NC_ENOMEM;
+    }
+    err = ncsfi_agreef(f, err);
+    int k = 0, nlast = 0;
+    for (int i = 0; !err && m && i < f->nvars_cap; i++) {
+        const ncsf_var *v = f->vars[i];
+        if (!v || !v->lay->record) continue;
+        unsigned char fill[8], *b = bytes + (size_t)k++ * 8 * (size_t)cnt;
+        int nofill, es = ncsfi_xsize(v->xtype);
+        ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill);
+        for (MPI_Offset r = 0; r < cnt; r++) memcpy(b + r * es, fill, es);
+        err = ncmpi_iput_vara(f->ncid, v->varid, &last, &one, b, 1, MPI_DATATYPE_NULL, &req[nlast]);
+        if (!err) nlast++;
+    }
+    /* the last records first, alone: they make the file as long as the
+     * rest needs, so that MPI-IO's read-modify-write of the rest reads
+     * holes and never leaves stale bytes in other variables' records */
+    int e = ncmpi_wait_all(f->ncid, nlast, req, st);
+    if (!err) err = e;
+    for (int j = 0; !err && j < nlast; j++) err = st[j];
+    int nrest = 0;
+    k = 0;
+    for (int i = 0; !err && m && rest > 0 && i < f->nvars_cap; i++) {
+        const ncsf_var *v = f->vars[i];
+        if (!v || !v->lay->record) continue;
+        unsigned char *b = bytes + (size_t)k++ * 8 * (size_t)cnt;
+        err = ncmpi_iput_vara(f->ncid, v->varid, &start, &rest, b, rest, MPI_DATATYPE_NULL, &req[nrest]);
+        if (!err) nrest++;
+    }
+    /* (whether a second wait is needed is known everywhere: rest is) */
+    if (rest > 0) {
+        e = ncmpi_wait_all(f->ncid, nrest, req, st);
+        if (!err) err = e;
+        for (int j = 0; !err && j < nrest; j++) err = st[j];
+    }
+    free(bytes);
+    free(req);
+    free(st);
+    return ncsfi_agreef(f, err);
+}
+
 int ncsfi_fill_placeholders(ncsf_file *f)
 {
     int err = NC_NOERR;
     /* define mode (a flush there): the next enddef or close fills them */
     if (f->via_subfile || f->indef) return NC_NOERR;
     if (!f->indep) err = fill_fixed_together(f);
+    if (!f->indep && !err) err = fill_records_together(f);
     for (int i = 0; i < f->nvars_cap && !err; i++)
-        if (f->vars[i] && (f->vars[i]->lay->record ? f->numrecs > f->filled_recs : !f->vars[i]->ph_filled)) {
+        if (f->vars[i] && (f->vars[i]->lay->record ? f->indep && f->numrecs > f->filled_recs
+                                                    : !f->vars[i]->ph_filled)) {
             err = ncsfi_agreef(f, fill_placeholder(f, f->vars[i]));
             if (!err) f->vars[i]->ph_filled = 1;
         }

@@ -99,37 +99,39 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
     return max;
 }
 
-/* Words per reduction of the record limits: the outcome so far, then
- * the limits of as many variables as fit (a file of fewer variables: one
- * reduction, nothing allocated). */
-#define LIMITS_WORDS 64
+/* Words of the record limits' reduction kept on the stack: the outcome
+ * so far, then one per subfiled variable (more variables: the words are
+ * allocated, which one more reduction agrees on). */
+#define LIMITS_WORDS 512
 
 /* Collective: the variables go to the engine, with their record limits
- * agreed (one word per variable) together with the outcome so far. */
+ * agreed (one word per subfiled variable, in varid order: the subfiled
+ * variables are the same on every rank, agreed at enddef or parsed from
+ * the same header at open) together with the outcome so far, in one
+ * reduction whatever their number. */
 int ncsfi_add_layouts(ncsf_file *f, int err)
 {
-    /* the reductions' count follows the base file's variable count, the
-     * same on every rank unless one failed, which the first reduction
-     * tells everyone (the table's capacity need not be the same: a
-     * def_var that failed on one rank may have left it shorter there) */
-    int nv = 0;
-    if (!err) err = ncmpi_inq_nvars(f->ncid, &nv);
-    int at = 0;
-    do {
-        MPI_Offset w[LIMITS_WORDS];
-        w[0] = err;
-        for (int j = 1; j < LIMITS_WORDS; j++) {
-            int i = at + j - 1;
-            w[j] = i >= nv ? INT64_MAX : i < f->nvars_cap && f->vars[i] ? local_max_records(f, f->vars[i]) : 0;
+    int n = 0;
+    for (int i = 0; i < f->nvars_cap; i++) n += f->vars[i] != NULL;
+    MPI_Offset stack[LIMITS_WORDS], *w = stack;
+    if (n + 1 > LIMITS_WORDS) {
+        w = malloc(sizeof(MPI_Offset) * ((size_t)n + 1));
+        err = ncsfi_agreef(f, err ? err : w ? NC_NOERR : NC_ENOMEM);
+        if (err) {
+            free(w);
+            return err;
         }
-        /* it agrees on the outcome: a trusted reduction (fault.h) */
-        if ((MPI_Allreduce)(MPI_IN_PLACE, w, LIMITS_WORDS, MPI_OFFSET, MPI_MIN, f->comm) != MPI_SUCCESS)
-            w[0] = err ? err : NC_EMPI;
-        err = (int)w[0];
-        for (int j = 1; !err && j < LIMITS_WORDS && at + j - 1 < nv && at + j - 1 < f->nvars_cap; j++)
-            if (f->vars[at + j - 1]) f->vars[at + j - 1]->max_records = w[j];
-        at += LIMITS_WORDS - 1;
-    } while (!err && at < nv);
+    }
+    w[0] = err;
+    for (int i = 0, k = 1; i < f->nvars_cap; i++)
+        if (f->vars[i]) w[k++] = local_max_records(f, f->vars[i]);
+    /* it agrees on the outcome: a trusted reduction (fault.h) */
+    if ((MPI_Allreduce)(MPI_IN_PLACE, w, n + 1, MPI_OFFSET, MPI_MIN, f->comm) != MPI_SUCCESS)
+        w[0] = err ? err : NC_EMPI;
+    err = (int)w[0];
+    for (int i = 0, k = 1; !err && i < f->nvars_cap; i++)
+        if (f->vars[i]) f->vars[i]->max_records = w[k++];
+    if (w != stack) free(w);
     if (err) return err;
     /* then the engine takes them, on every rank or (no memory) on none */
     for (int i = 0; !err && i < f->nvars_cap; i++)

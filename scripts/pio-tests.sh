@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# NCAR ParallelIO (PIO 2.7.0, the CESM and E3SM climate models' I/O
+# library) C unit tests through ncsf's preload, against the same tests run
+# plain, counted through the MPI profiling interface.
+#
+#   bash scripts/pio-tests.sh [--ci] [-t "TEST..."] [-o DIR]
+#
+# PIO comes from ../shared/clients/pio-2.7.0.tar.gz (relative to the
+# checkout, or to the main checkout of a git worktree; PIO_TARBALL names
+# another), is unpacked and built once in
+# .deps/pio-2.7.0 (autoreconf -i; configure CC=mpicc --disable-fortran
+# --disable-shared against the project's PnetCDF; make -C src; the tests of
+# tests/cunit built, not run). Without the tarball: SKIP, saying why.
+# Each test runs at the process count of PIO's own tests/cunit/run_tests.sh
+# (4; test_async_multi2 and test_async_manyproc 8), in a directory of its
+# own, twice:
+#   - plain: PnetCDF 1.12.3 alone;
+#   - through ncsf: LD_PRELOAD of libncsf-preload.so and libncsf-netcdf.so
+#     (PIO reads files back through netCDF-C, which must see the subfiled
+#     datasets whole: until the preload carries the netCDF-C read path
+#     itself, both are preloaded), with
+#     NCSF_HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0".
+# A test passes when both runs exit 0 and every file the plain run leaves
+# (*.nc) is there after the ncsf run with the same ncdump listing: a
+# subfiled dataset merged first (tools/ncsf-merge); PIO's decomposition
+# files' :backtrace attribute (code addresses) left out; an element that
+# reads 0xFF bytes plainly (NaN, -1) and 0 through ncsf counted as never
+# written (a no-fill program leaves it undefined in both) and said.
+# Collectives on communicators of more than one process and communicators
+# made (per rank, the most of any rank) are counted in both runs (libmpicount.so), printed
+# per test, with ncsf's ratio to plain's; a ratio above PIO_MAX_RATIO
+# (1.1) is said as "over", and fails the test only with --strict-counts.
+# --ci: the subset CI runs (the darray, pioc and async tests that fit a few
+# minutes). Prints "N passed, N failed"; exits 1 if any failed.
+# The whole run: about an hour on 2 cores (8-process tests oversubscribe).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${top_builddir:-$top}
+tarball=${PIO_TARBALL:-$top/../shared/clients/pio-2.7.0.tar.gz}
+if [ -z "${PIO_TARBALL:-}" ] && [ ! -f "$tarball" ]; then
+  # a git worktree elsewhere: ../shared of the main checkout
+  common=$(git -C "$top" rev-parse --path-format=absolute --git-common-dir 2> /dev/null)
+  [ -n "$common" ] && [ -f "$(dirname "$common")/../shared/clients/pio-2.7.0.tar.gz" ] &&
+    tarball=$(dirname "$common")/../shared/clients/pio-2.7.0.tar.gz
+fi
+pnc=${PNETCDF_DIR:-$top/.deps/pnetcdf}
+tests='' ci=0 strict=0 out=''
+while [ $# -gt 0 ]; do
+  case $1 in
+    --ci) ci=1 ;;
+    --strict-counts) strict=1 ;;
+    -t) tests=$2; shift ;;
+    -o) out=$2; shift ;;
+    -h|--help) sed -n '2,/^set/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "pio-tests.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ ! -f "$tarball" ]; then
+  echo "SKIP: pio-tests.sh: $tarball is absent (PIO 2.7.0's source, ../shared/clients)"
+  exit 0
+fi
+pre=$B/.libs/libncsf-preload.so ncp=$B/.libs/libncsf-netcdf.so cnt=$B/benchmarks/scaling/libmpicount.so
+merge=$B/tools/ncsf-merge
+for f in "$pre" "$ncp" "$cnt" "$merge" "$pnc/lib/libpnetcdf.so"; do
+  [ -e "$f" ] || { echo "pio-tests.sh: $f is missing (make; scripts/setup.sh)" >&2; exit 2; }
+done
+command -v ncdump > /dev/null || { echo "SKIP: pio-tests.sh: ncdump is not installed"; exit 0; }
+. "$top/scripts/launcher.sh"
+
+# ---- PIO, built once ----------------------------------------------------
+pio=${PIO_DIR:-$top/.deps/pio-2.7.0}
+cunit=$pio/tests/cunit
+if [ ! -f "$cunit/Makefile" ] || [ ! -f "$pio/src/clib/libpioc.la" ]; then
+  echo "pio-tests.sh: building PIO in $pio (log: $pio.build.log)"
+  mkdir -p "$pio" && tar xzf "$tarball" -C "$pio" --strip-components=1 &&
+    (cd "$pio" && autoreconf -i &&
+       ./configure CC=mpicc --disable-fortran --disable-shared CPPFLAGS="-I$pnc/include" \
+         LDFLAGS="-L$pnc/lib -Wl,-rpath,$pnc/lib" &&
+       make -C src && make -C tests/cunit check TESTS=) > "$pio.build.log" 2>&1 ||
+    { echo "pio-tests.sh: the PIO build failed: $pio.build.log" >&2; tail -n 20 "$pio.build.log" >&2; exit 2; }
+fi
+
+# ---- the tests and their process counts, from PIO's run_tests.sh --------
+rt=$cunit/run_tests.sh.in
+list4=$(sed -n "/^PIO_TESTS='/,/'\$/p" "$rt" | tr -d "'\\\\" | sed 's/PIO_TESTS=//' | tr -s ' \n' ' ')
+list8=$(sed -n "s/^PIO_TESTS_8='\(.*\)'/\1/p" "$rt")
+nps_of() { case " $list8 " in *" $1 "*) echo 8 ;; *) echo 4 ;; esac; }
+if [ -z "$tests" ]; then
+  if [ $ci -eq 1 ]; then
+    # the darray, pioc and async tests that take seconds, not minutes
+    tests='test_pioc test_pioc_unlim test_pioc_fill test_darray test_darray_multivar test_darray_1d
+           test_darray_async_simple test_darray_append test_async_simple test_async_4proc'
+  else
+    # every test once (test_simple appears twice in PIO's list)
+    tests=$(printf '%s\n' $list4 $list8 | awk '!seen[$0]++')
+  fi
+fi
+# a test program not built yet (PIO's make check TESTS= builds them all)
+for t in $tests; do
+  [ -x "$cunit/$t" ] || make -C "$cunit" "$t" > "$pio.build.log" 2>&1 ||
+    echo "pio-tests.sh: $t does not build: $pio.build.log" >&2
+done
+out=${out:-$(mktemp -d "${TMPDIR:-/tmp}/ncsf-pio.XXXXXX")}
+mkdir -p "$out"
+hints="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
+
+# the most of any rank, over the whole run: collectives on communicators
+# of more than one process (PIO's async tests work on communicators
+# smaller than the world), communicators made
+counts() { awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  { w[$3] += $c["multi_calls"]; m[$3] += $c["comms"] }
+  END { for (r in w) { if (w[r] > W) W = w[r]; if (m[r] > M) M = m[r] }; printf "%d %d\n", W, M }' "$1"; }
+
+# an ncdump listing without the first line (the file's name) and the
+# decomposition files' :backtrace attribute
+listing() { ncdump "$1" 2>&1 | sed '1d; /:backtrace = /d'; }
+
+# compare PLAIN NCSF: the data as ncdump lists them, token by token;
+# prints the count of elements plain left 0xFF (NaN, -1) and ncsf 0
+compare() {
+  python3 - "$1" "$2" <<'EOF'
+import re, sys
+a, b = (open(p).read() for p in sys.argv[1:3])
+ta, tb = re.findall(r'[^\s,;]+', a), re.findall(r'[^\s,;]+', b)
+if len(ta) != len(tb):
+    print("differ: %d tokens against %d" % (len(ta), len(tb))); sys.exit(1)
+unwritten = 0
+for x, y in zip(ta, tb):
+    if x == y: continue
+    if x.rstrip('f') in ('NaN', '-NaN', 'nan', '-1', '255', '-1L', '-1S', '-1B', '-1UB') and re.fullmatch(r'-?0(\.0*)?f?[LSB]?', y):
+        unwritten += 1; continue
+    print("differ: %s against %s" % (x, y)); sys.exit(1)
+print(unwritten)
+EOF
+}
+
+npass=0 nfail=0
+summary=$out/counts.txt
+echo "test np plain_coll ncsf_coll ratio plain_comms ncsf_comms files unwritten result" > "$summary"
+for t in $tests; do
+  np=$(nps_of "$t")
+  [ -x "$cunit/$t" ] || { echo "FAIL: $t: not built"; nfail=$((nfail + 1)); continue; }
+  w=$out/$t
+  rm -rf "$w"; mkdir -p "$w/plain" "$w/ncsf"
+  # PIO's tests read data files of their own from the test directory
+  [ -d "$cunit/data" ] && { cp -r "$cunit/data" "$w/plain/"; cp -r "$cunit/data" "$w/ncsf/"; }
+  why=''
+  (cd "$w/plain" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$cnt" \
+     "MPICOUNT_OUT=$w/plain.count" -- "$cunit/$t" > "$w/plain.out" 2>&1) || why="plain run failed (exit $?)"
+  if [ -z "$why" ]; then
+    (cd "$w/ncsf" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$pre $ncp $cnt" \
+       "NCSF_HINTS=$hints" "NCSF_QUIET=1" "MPICOUNT_OUT=$w/ncsf.count" -- "$cunit/$t" > "$w/ncsf.out" 2>&1) ||
+      why="run through ncsf failed (exit $?): $(tail -n 2 "$w/ncsf.out" | tr '\n' ' ')"
+  fi
+  nfiles=0 unwritten=0
+  if [ -z "$why" ]; then
+    for f in "$w"/plain/*.nc; do
+      [ -e "$f" ] || continue
+      b=$(basename "$f") g=$w/ncsf/$b
+      nfiles=$((nfiles + 1))
+      [ -e "$g" ] || { why="$b: not written through ncsf"; break; }
+      if ncdump -h "$g" 2> /dev/null | grep -c 'subfiling_dataset_id' > /dev/null; then
+        "$merge" --quiet --force "$g" "$w/merged.$b" > "$w/merge.out" 2>&1 || { why="$b: ncsf-merge failed"; break; }
+        g=$w/merged.$b
+      fi
+      listing "$f" > "$w/a.cdl"; listing "$g" > "$w/b.cdl"
+      r=$(compare "$w/a.cdl" "$w/b.cdl") || { why="$b: $r"; break; }
+      unwritten=$((unwritten + r))
+    done
+  fi
+  read -r pc pm <<< "$(counts "$w/plain.count" 2> /dev/null || echo '0 0')"
+  read -r nc nm <<< "$(counts "$w/ncsf.count" 2> /dev/null || echo '0 0')"
+  ratio=$(awk -v a="$nc" -v b="$pc" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
+  over=$(awk -v r="$ratio" -v m="${PIO_MAX_RATIO:-1.1}" 'BEGIN { print (r > m) }')
+  [ -z "$why" ] && [ "$over" = 1 ] && [ $strict -eq 1 ] && why="collectives $ratio x plain's"
+  note="collectives $nc against $pc ($ratio x), communicators $nm against $pm, $nfiles files"
+  [ "$unwritten" -gt 0 ] && note="$note, $unwritten elements never written (0xFF plainly, 0 through ncsf)"
+  [ "$over" = 1 ] && note="$note, over ${PIO_MAX_RATIO:-1.1}x"
+  if [ -z "$why" ]; then
+    echo "PASS: $t np=$np: $note"; npass=$((npass + 1)); res=pass
+  else
+    echo "FAIL: $t np=$np: $why; $note"; nfail=$((nfail + 1)); res=fail
+  fi
+  echo "$t $np $pc $nc $ratio $pm $nm $nfiles $unwritten $res" >> "$summary"
+  # keep what a failure needs, drop the data of a pass
+  [ $res = pass ] && rm -rf "$w/plain" "$w/ncsf" "$w"/merged.* "$w"/*.cdl
+done
+echo "counts: $summary"
+echo "$npass passed, $nfail failed"
+[ $nfail -eq 0 ]
