@@ -25,6 +25,46 @@ static int cmp_hrun(const void *a, const void *b)
     return (x->at > y->at) - (x->at < y->at);
 }
 
+/* The runs in order. Every member's runs usually arrive in order already
+ * (a decomposition is enumerated in file order): then the ascending
+ * stretches are merged, pairwise, in log2(stretches) passes; with many
+ * stretches, or without memory for the merge, qsort. The order is strict
+ * (no two runs share their place in the area), so either gives the same. */
+static void sort_hruns(sf_hrun *h, size_t n)
+{
+    enum { MAX_STRETCHES = 64 };
+    size_t b[MAX_STRETCHES + 1], nb = 0;
+    if (n < 2) return;
+    b[nb++] = 0;
+    for (size_t i = 1; i < n; i++)
+        if (cmp_hrun(&h[i - 1], &h[i]) > 0) {
+            if (nb == MAX_STRETCHES) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return; }
+            b[nb++] = i;
+        }
+    if (nb == 1) return;
+    b[nb] = n;
+    sf_hrun *tmp = malloc(sizeof(sf_hrun) * n), *src = h, *dst = tmp;
+    if (!tmp) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return; }
+    while (nb > 1) {
+        size_t m = 0;
+        for (size_t k = 0; k < nb; k += 2) {
+            size_t i = b[k], ie = b[k + 1], o = b[k];
+            if (k + 1 < nb) {
+                size_t j = b[k + 1], je = b[k + 2];
+                while (i < ie && j < je) dst[o++] = cmp_hrun(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+                while (j < je) dst[o++] = src[j++];
+            }
+            while (i < ie) dst[o++] = src[i++];
+            b[m++] = b[k];
+        }
+        b[m] = n;
+        nb = m;
+        sf_hrun *t = src; src = dst; dst = t;
+    }
+    if (src != h) memcpy(h, src, sizeof(sf_hrun) * n);
+    free(tmp);
+}
+
 static int same_part(const sf_hrun *x, const sf_hrun *y)
 {
     return x->file_id == y->file_id && x->block == y->block && x->record == y->record;
@@ -53,7 +93,7 @@ static int part_type(sf_rplan *p, sf_hsub *s)
 
 int sf_runs_home_subs(sf_rplan *p)
 {
-    if (p->nh > 1) qsort(p->h, p->nh, sizeof(sf_hrun), cmp_hrun);
+    sort_hruns(p->h, p->nh);
     int n = 0;
     for (size_t i = 0; i < p->nh; i++) n += i == 0 || !same_part(&p->h[i], &p->h[i - 1]);
     p->subs = calloc(n ? n : 1, sizeof(sf_hsub));
