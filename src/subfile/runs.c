@@ -116,27 +116,28 @@ static int emit_row(const geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offs
 static int region_runs(const geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
                        const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
 {
-    const geom g = *gp;
-    const sf_layout *lay = g.lay;
+    const geom *g = gp;
+    const sf_layout *lay = g->lay;
     int nd = lay->ndims, last = nd - 1;
     for (int d = 0; d < nd; d++) if (ct[d] <= 0) return SF_OK;
     if (nd == 0) return SF_ERR_ARG;
-    MPI_Offset i[SF_MAX_DIMS] = {0}, idx[SF_MAX_DIMS];
+    MPI_Offset i[SF_MAX_DIMS], idx[SF_MAX_DIMS];
+    for (int d = 0; d < nd; d++) i[d] = 0;
     MPI_Offset es = lay->elsize, step = sd ? sd[last] : 1;
     for (;;) {
         for (int d = 0; d < last; d++) idx[d] = st[d] + i[d] * (sd ? sd[d] : 1);
-        if (g.contiguous && step == 1) {
-            int err = emit_row(&g, idx, st[last], ct[last], moff, req, base, l);
+        if (g->contiguous && step == 1) {
+            int err = emit_row(g, idx, st[last], ct[last], moff, req, base, l);
             if (err) return err;
         } else {
             for (MPI_Offset j = 0; j < ct[last]; j++) {
                 MPI_Offset x = st[last] + j * step;
                 int err;
-                if (!g.contiguous) { /* a 1-D record array: one element per record */
+                if (!g->contiguous) { /* a 1-D record array: one element per record */
                     idx[0] = x;
-                    err = emit_row(&g, idx, 0, 1, moff + j * es, req, base, l);
+                    err = emit_row(g, idx, 0, 1, moff + j * es, req, base, l);
                 } else {
-                    err = emit_row(&g, idx, x, 1, moff + j * es, req, base, l);
+                    err = emit_row(g, idx, x, 1, moff + j * es, req, base, l);
                 }
                 if (err) return err;
             }

@@ -208,7 +208,11 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
 {
     int err = SF_OK;
     if (!p->nsub) return SF_OK;
-    char *stage = malloc((size_t)(p->stage ? p->stage : 1));
+    /* a part of one run goes through the context's 1 MiB buffer (kept
+     * from call to call); a part that moves with one MPI-IO call needs
+     * its own */
+    int own = p->stage > SF_SWAP_CHUNK;
+    char *stage = own ? malloc((size_t)p->stage) : sf_swap_buffer(ctx);
     if (!stage) return SF_ERR_NOMEM;
     for (int k = 0; k < p->nsub; k++) {
         sf_hsub *s = &p->subs[k];
@@ -217,6 +221,6 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
         if (e == SF_OK) e = part_io(ctx, p, s, fh, area, stage, s->record ? base * s->recsize : 0);
         sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));
     }
-    free(stage);
+    if (own) free(stage);
     return err;
 }
