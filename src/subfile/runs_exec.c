@@ -272,13 +272,21 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
 {
     int err = SF_OK, me = ctx->rank;
     MPI_Offset others = p->sbytes - p->scount[me];
-    char *sbuf = malloc((size_t)(others > 0 ? others : 1)), *area = malloc((size_t)(p->abytes ? p->abytes : 1));
+    if (others < 0) others = 0;
+    /* the bytes for the others, then this rank's area as home: in the
+     * context's buffer, kept from call to call (its pages are touched
+     * once, not at every call) */
+    char *sbuf = NULL, *area = NULL;
+    if (sf_scratch_reserve(ctx, others + p->abytes + 1) == SF_OK) {
+        sbuf = ctx->scratch;
+        area = ctx->scratch + others;
+    }
     /* without memory this rank moves nothing, but still takes part */
     MPI_Offset *zero = NULL;
-    if (!sbuf || !area) {
+    if (!sbuf) {
         err = SF_ERR_NOMEM;
         zero = calloc((size_t)ctx->nprocs, sizeof(MPI_Offset));
-        if (!zero) { free(sbuf); free(area); return SF_ERR_NOMEM; } /* (cannot take part) */
+        if (!zero) return SF_ERR_NOMEM; /* (cannot take part) */
     }
     if (p->write) {
         if (!zero) pack_all(ctx, p, c, sbuf, area, 1);
@@ -292,8 +300,6 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
         if (!zero) pack_all(ctx, p, c, sbuf, area, 0);
     }
     free(zero);
-    free(sbuf);
-    free(area);
     return err;
 }
 
