@@ -118,9 +118,14 @@ static int region_runs(const geom *gp, int req, const MPI_Offset *st, const MPI_
 {
     const geom *g = gp;
     const sf_layout *lay = g->lay;
-    int nd = lay->ndims, last = nd - 1;
-    for (int d = 0; d < nd; d++) if (ct[d] <= 0) return SF_OK;
+    int nd = lay->ndims, last = nd - 1, row = 1;
     if (nd == 0) return SF_ERR_ARG;
+    for (int d = 0; d < nd; d++) {
+        if (ct[d] <= 0) return SF_OK;
+        row &= d == last || ct[d] == 1;
+    }
+    /* one row along the last dimension (a varn's usual piece) */
+    if (row && !sd && g->contiguous) return emit_row(g, st, st[last], ct[last], moff, req, base, l);
     MPI_Offset i[SF_MAX_DIMS], idx[SF_MAX_DIMS];
     for (int d = 0; d < nd; d++) i[d] = 0;
     MPI_Offset es = lay->elsize, step = sd ? sd[last] : 1;
