@@ -11,10 +11,13 @@
  * many pieces it has.
  *
  * Building a plan (the first call with a decomposition): each rank cuts
- * its requests into runs, sorts them by home (counting sort: linear), and
- * sends each home the runs' geometry (five words each; the run counts go
- * first, by one all-to-all); the home turns them into offsets in its
- * subfiles, sorts and coalesces them (runs_home.c). A repeated call with
+ * its requests into runs (pieces that go on in the block and the buffer
+ * are one run), sorts them by home (counting sort: linear; the copies to
+ * one home that go on in the buffer are one), and sends each home the
+ * runs' geometry (five words each; the run counts go first, by one
+ * all-to-all); the home turns them into offsets in its subfiles, merges
+ * and coalesces them (runs_home.c). The bytes moved go through the
+ * context's scratch buffer, kept from call to call. A repeated call with
  * the same requests on every rank (recognised word for word, agreed by
  * the call's first reduction) moves the data alone.
  */

@@ -1,12 +1,13 @@
 /*
  * runs_home.c: a home's subfile parts in a runs plan, and their I/O.
  *
- * The home holds every member's runs of its subfiles, sorted by offset in
- * the subfile. Consecutive runs coalesce into segments; a part with one
- * segment is one plain read or write, one with several goes through a
- * file view (an hindexed type of its segments, built once per plan) with
- * one MPI-IO call. Its bytes are staged in file order: the staging buffer
- * holds one part at a time. Runs that overlap (the call's own business:
+ * The home holds every member's runs of its subfiles, put in order of
+ * offset in the subfile (merged: each member's arrive in order, as a rule).
+ * Consecutive runs coalesce into segments; a part with one segment is
+ * plain reads or writes of at most 1 MiB, staged in file order through
+ * the context's 1 MiB buffer; one with several goes through a file view
+ * (an hindexed type of its segments, built once per plan) with one MPI-IO
+ * call, staged whole (one part at a time). Runs that overlap (the call's own business:
  * undefined, as in PnetCDF) make a read-modify-write of the part's span,
  * the later run (higher rank, later piece) winning.
  */
