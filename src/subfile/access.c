@@ -45,20 +45,36 @@ static void record_base(int nreq, const sf_request *reqs, MPI_Offset *base, int 
     }
 }
 
-/* The same over many-piece requests. */
-static void nrecord_base(int nnreq, const sf_nrequest *q, MPI_Offset *base, int *kinds)
+/* The same over many-piece requests, in the same pass as their bytes and
+ * one past their highest record (what a call by runs reports after the
+ * move). */
+typedef struct { MPI_Offset rec_end, bytes; } nsummary;
+
+static void nrecord_base(int nnreq, const sf_nrequest *q, MPI_Offset *base, int *kinds, nsummary *sum)
 {
+    sum->rec_end = sum->bytes = 0;
     for (int i = 0; i < nnreq; i++) {
-        int nd = q[i].lay->ndims;
+        int nd = q[i].lay->ndims, rec = q[i].lay->record;
+        MPI_Offset b = *base, e = sum->rec_end, bytes = 0, es = q[i].lay->elsize;
+        int any = 0;
         for (int j = 0; j < q[i].num; j++) {
             const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
+            MPI_Offset n = es;
+            for (int d = 0; d < nd; d++) n *= ct[d];
+            bytes += n;
             int empty = 0;
             for (int d = 0; d < nd; d++) empty |= ct[d] <= 0;
             if (empty) continue;
-            if (!q[i].lay->record) { *kinds |= KIND_FIXED; break; }
-            *kinds |= KIND_RECORD;
-            if (*base < 0 || st[0] < *base) *base = st[0];
+            any = 1;
+            if (!rec) continue;
+            if (b < 0 || st[0] < b) b = st[0];
+            if (st[0] + ct[0] > e) e = st[0] + ct[0];
         }
+        sum->bytes += bytes;
+        if (!any) continue;
+        *kinds |= rec ? KIND_RECORD : KIND_FIXED;
+        *base = b;
+        sum->rec_end = e;
     }
 }
 
@@ -76,20 +92,6 @@ MPI_Offset sf_nrequests_rec_end(int nnreq, const sf_nrequest *q)
         }
     }
     return end;
-}
-
-static MPI_Offset nrequest_bytes(int nnreq, const sf_nrequest *q)
-{
-    MPI_Offset total = 0;
-    for (int i = 0; i < nnreq; i++) {
-        int nd = q[i].lay->ndims;
-        for (int j = 0; j < q[i].num; j++) {
-            MPI_Offset n = q[i].lay->elsize;
-            for (int d = 0; d < nd; d++) n *= q[i].counts[(size_t)j * nd + d];
-            total += n;
-        }
-    }
-    return total;
 }
 
 static MPI_Offset rec_end_of(int nreq, const sf_request *reqs)
@@ -129,15 +131,17 @@ enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32, FLAG_WRITE = 64 };
 
 /* Every rank goes by runs (some rank has many pieces), then the last
  * reduction and the byte counts. */
-static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a)
+static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a, const nsummary *sum)
 {
     int err = sf_access_runs(ctx, c, a->mask >> 16, a->base_min, a->base_max,
                              !(a->flags & KIND_FIXED) && (a->flags & KIND_RECORD));
     c->rec_end = call_rec_end(c);
+    c->rec_end = rec_end_of(c->nreq, c->reqs);
+    if (sum->rec_end > c->rec_end) c->rec_end = sum->rec_end;
     int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
     if (err == SF_OK) {
-        MPI_Offset b = request_bytes(c->nreq, c->reqs) + nrequest_bytes(c->nnreq, c->nreqs);
+        MPI_Offset b = request_bytes(c->nreq, c->reqs) + sum->bytes;
         if (c->write) ctx->bytes_written += b;
         else ctx->bytes_read += b;
     }
@@ -234,7 +238,8 @@ int sf_access_all(sf_context *ctx, sf_call *c)
 
     /* 1. what this rank can reuse, and room for it */
     record_base(c->nreq, c->reqs, &base, &kinds);
-    nrecord_base(c->nnreq, c->nreqs, &base, &kinds);
+    nsummary sum;
+    nrecord_base(c->nnreq, c->nreqs, &base, &kinds, &sum);
     if (c->nnreq > 0) kinds |= FLAG_RUNS;
     unsigned mask = ~0u; /* a rank that takes no part has no say */
     if ((c->route == SF_ROUTE_ENGINE || c->route == SF_ROUTE_ANY) && !c->caller_err && c->nnreq > 0) {
@@ -295,7 +300,7 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         free(rel);
         free(abs);
         int swapped = c->write && sf_swap_requests(c->nreq, c->reqs);
-        err = by_runs(ctx, c, &a);
+        err = by_runs(ctx, c, &a, &sum);
         if (swapped) sf_swap_requests(c->nreq, c->reqs);
         return err;
     }

@@ -81,6 +81,20 @@ static int emit_row(const geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offs
         lin = lin * eext + (a - elo);
         int k = 0;
         for (int p = 0; p < lay->npart; p++) k = k * lay->pgrid[p] + cells[p];
+        /* the previous run goes on where this one starts, in the block
+         * and in the buffer: one run (a rank's neighbouring pieces often
+         * are) */
+        if (l->n > 0) {
+            sf_run *q = &l->r[l->n - 1];
+            if (q->lay == lay->id && q->block == k && q->req == req && q->lin + q->len == lin &&
+                q->rec == (lay->record ? idx[0] - base : 0) && q->moff + q->len * lay->elsize == moff) {
+                q->len += take;
+                a += take;
+                n -= take;
+                moff += take * lay->elsize;
+                continue;
+            }
+        }
         int err = grow_runs(l);
         if (err) return err;
         sf_run *r = &l->r[l->n++];
@@ -99,30 +113,36 @@ static int emit_row(const geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offs
     return SF_OK;
 }
 
-int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MPI_Offset *ct,
-                   const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
+static int region_runs(const geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
+                       const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
 {
-    geom g;
-    geom_init(&g, lay);
-    int nd = lay->ndims, last = nd - 1;
-    for (int d = 0; d < nd; d++) if (ct[d] <= 0) return SF_OK;
+    const geom *g = gp;
+    const sf_layout *lay = g->lay;
+    int nd = lay->ndims, last = nd - 1, row = 1;
     if (nd == 0) return SF_ERR_ARG;
-    MPI_Offset i[SF_MAX_DIMS] = {0}, idx[SF_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+        if (ct[d] <= 0) return SF_OK;
+        row &= d == last || ct[d] == 1;
+    }
+    /* one row along the last dimension (a varn's usual piece) */
+    if (row && !sd && g->contiguous) return emit_row(g, st, st[last], ct[last], moff, req, base, l);
+    MPI_Offset i[SF_MAX_DIMS], idx[SF_MAX_DIMS];
+    for (int d = 0; d < nd; d++) i[d] = 0;
     MPI_Offset es = lay->elsize, step = sd ? sd[last] : 1;
     for (;;) {
         for (int d = 0; d < last; d++) idx[d] = st[d] + i[d] * (sd ? sd[d] : 1);
-        if (g.contiguous && step == 1) {
-            int err = emit_row(&g, idx, st[last], ct[last], moff, req, base, l);
+        if (g->contiguous && step == 1) {
+            int err = emit_row(g, idx, st[last], ct[last], moff, req, base, l);
             if (err) return err;
         } else {
             for (MPI_Offset j = 0; j < ct[last]; j++) {
                 MPI_Offset x = st[last] + j * step;
                 int err;
-                if (!g.contiguous) { /* a 1-D record array: one element per record */
+                if (!g->contiguous) { /* a 1-D record array: one element per record */
                     idx[0] = x;
-                    err = emit_row(&g, idx, 0, 1, moff + j * es, req, base, l);
+                    err = emit_row(g, idx, 0, 1, moff + j * es, req, base, l);
                 } else {
-                    err = emit_row(&g, idx, x, 1, moff + j * es, req, base, l);
+                    err = emit_row(g, idx, x, 1, moff + j * es, req, base, l);
                 }
                 if (err) return err;
             }
@@ -135,29 +155,48 @@ int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MP
     return SF_OK;
 }
 
+int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MPI_Offset *ct,
+                   const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
+{
+    geom g;
+    geom_init(&g, lay);
+    return region_runs(&g, req, st, ct, sd, moff, base, l);
+}
+
 int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
                  const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l)
 {
     int err = SF_OK;
+    geom g;
     for (int i = 0; i < nreq && err == SF_OK; i++) {
         const sf_request *r = &reqs[i];
-        err = sf_region_runs(r->lay, i, r->start, r->count, r->stride, 0, r->lay->record ? base : 0, l);
+        geom_init(&g, r->lay);
+        err = region_runs(&g, i, r->start, r->count, r->stride, 0, r->lay->record ? base : 0, l);
     }
     for (int i = 0; i < nnreq && err == SF_OK; i++) {
         const sf_nrequest *q = &nreqs[i];
         int nd = q->lay->ndims;
         MPI_Offset moff = 0;
+        geom_init(&g, q->lay);
         for (int j = 0; j < q->num && err == SF_OK; j++) {
             const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
             MPI_Offset n = q->lay->elsize;
             for (int d = 0; d < nd; d++) n *= ct[d];
-            err = sf_region_runs(q->lay, nreq + i, st, ct, NULL, moff, q->lay->record ? base : 0, l);
+            err = region_runs(&g, nreq + i, st, ct, NULL, moff, q->lay->record ? base : 0, l);
             moff += n;
         }
     }
+    /* homes: runs of one block follow each other, so the last is kept */
+    int last_lay = -1, last_block = -1, dest = 0;
     for (size_t k = 0; k < l->n; k++) {
-        const sf_layout *lay = sf_context_layout(ctx, l->r[k].lay);
-        l->r[k].dest = sf_home_of(lay->file_id, l->r[k].block, lay->nblocks, ctx->nprocs);
+        sf_run *r = &l->r[k];
+        if (r->lay != last_lay || r->block != last_block) {
+            const sf_layout *lay = sf_context_layout(ctx, r->lay);
+            dest = sf_home_of(lay->file_id, r->block, lay->nblocks, ctx->nprocs);
+            last_lay = r->lay;
+            last_block = r->block;
+        }
+        r->dest = dest;
     }
     return err;
 }
@@ -173,26 +212,44 @@ typedef struct {
     unsigned char *b;
     size_t n, cap;
     const unsigned char *cmp;
-    int differs;
+    int differs, nomem;
     long long last[NFIELDS];
 } sink;
 
-static void word(sink *s, int field, long long x)
+static int sink_grow(sink *s)
+{
+    size_t c = s->cap ? 2 * s->cap : 256;
+    unsigned char *t = realloc(s->b, c);
+    if (!t) { s->nomem = 1; s->differs = 1; return 0; }
+    s->b = t;
+    s->cap = c;
+    return 1;
+}
+
+/* A word as the zigzag of its difference, 7 bits a byte: stored (b) or
+ * compared with cmp (the first byte that differs ends the walk). Most
+ * differences take one byte. */
+static inline void word(sink *s, int field, long long x)
 {
     unsigned long long d = (unsigned long long)x - (unsigned long long)s->last[field];
     unsigned long long z = (d << 1) ^ (unsigned long long)((long long)d >> 63);
     s->last[field] = x;
-    do {
-        unsigned char c = (unsigned char)(z & 0x7f);
+    if (s->cmp) {
+        do {
+            unsigned char c = (unsigned char)(z & 0x7f);
+            z >>= 7;
+            if (z) c |= 0x80;
+            if (s->n >= s->cap || s->cmp[s->n] != c) s->differs = 1;
+            s->n++;
+        } while (z && !s->differs);
+        return;
+    }
+    if (s->cap - s->n < 10 && !sink_grow(s)) return;
+    while (z >= 0x80) {
+        s->b[s->n++] = (unsigned char)(z | 0x80);
         z >>= 7;
-        if (z) c |= 0x80;
-        if (s->cmp) {
-            if (s->differs || s->n >= s->cap || s->cmp[s->n] != c) s->differs = 1;
-        } else if (s->n < s->cap) {
-            s->b[s->n] = c;
-        }
-        s->n++;
-    } while (z);
+    }
+    s->b[s->n++] = (unsigned char)z;
 }
 
 static void signature(sink *s, int write, int nreq, const sf_request *reqs, int nnreq,
@@ -231,13 +288,9 @@ int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf
     sink s;
     memset(&s, 0, sizeof s);
     signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
-    size_t n = s.n;
-    memset(&s, 0, sizeof s);
-    s.b = malloc(n ? n : 1);
-    if (!s.b) return SF_ERR_NOMEM;
-    s.cap = n;
-    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
-    *key = s.b;
+    if (s.nomem) { free(s.b); return SF_ERR_NOMEM; }
+    unsigned char *t = realloc(s.b, s.n ? s.n : 1); /* (no larger than needed) */
+    *key = t ? t : s.b;
     *len = s.n;
     return SF_OK;
 }

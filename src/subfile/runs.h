@@ -69,7 +69,7 @@ typedef struct sf_rplan {
 
 #define SF_RUNS_SLOTS 8
 #define SF_TAG_RUNS 4104
-#define SF_RUNS_STAGE ((MPI_Offset)8 << 20) /* staging of a part that is one run */
+#define SF_RUNS_STAGE SF_SWAP_CHUNK /* staging of a part that is one run (the context's buffer) */
 
 int sf_rplan_free(sf_rplan *p);
 int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset base, sf_rplan **out);

@@ -11,10 +11,13 @@
  * many pieces it has.
  *
  * Building a plan (the first call with a decomposition): each rank cuts
- * its requests into runs, sorts them by home (counting sort: linear), and
- * sends each home the runs' geometry (five words each; the run counts go
- * first, by one all-to-all); the home turns them into offsets in its
- * subfiles, sorts and coalesces them (runs_home.c). A repeated call with
+ * its requests into runs (pieces that go on in the block and the buffer
+ * are one run), sorts them by home (counting sort: linear; the copies to
+ * one home that go on in the buffer are one), and sends each home the
+ * runs' geometry (five words each; the run counts go first, by one
+ * all-to-all); the home turns them into offsets in its subfiles, merges
+ * and coalesces them (runs_home.c). The bytes moved go through the
+ * context's scratch buffer, kept from call to call. A repeated call with
  * the same requests on every rank (recognised word for word, agreed by
  * the call's first reduction) moves the data alone.
  */
@@ -83,23 +86,40 @@ int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, cons
 static int member_side(sf_context *ctx, sf_rplan *p, sf_run_list *l, MPI_Offset *nruns, MPI_Offset **desc)
 {
     int P = ctx->nprocs;
-    size_t *pos = calloc((size_t)P + 1, sizeof(size_t));
+    size_t *pos = calloc(3 * ((size_t)P + 1), sizeof(size_t)), *first = pos + P + 1, *mend = first + P + 1;
     p->m = malloc(sizeof(sf_mrun) * (l->n ? l->n : 1));
     *desc = malloc(sizeof(MPI_Offset) * DW * (l->n ? l->n : 1));
     if (!pos || !p->m || !*desc) { free(pos); return SF_ERR_NOMEM; }
     for (size_t i = 0; i < l->n; i++) nruns[l->r[i].dest]++;
     for (int q = 0; q < P; q++) pos[q + 1] = pos[q] + (size_t)nruns[q];
+    memcpy(first, pos, sizeof(size_t) * ((size_t)P + 1));
+    memcpy(mend, pos, sizeof(size_t) * ((size_t)P + 1));
+    /* the geometry: an entry a run; the copies: runs for one home that
+     * follow each other in one buffer are one copy (home q's copies are
+     * m[first[q], mend[q]) until they are moved together) */
+    const sf_layout *lay = NULL;
     for (size_t i = 0; i < l->n; i++) {
         const sf_run *r = &l->r[i];
-        const sf_layout *lay = sf_context_layout(ctx, r->lay);
-        size_t k = pos[r->dest]++;
+        if (!lay || lay->id != r->lay) lay = sf_context_layout(ctx, r->lay);
+        int q = r->dest;
+        size_t k = pos[q]++;
         MPI_Offset bytes = r->len * lay->elsize;
-        p->m[k] = (sf_mrun){r->moff, bytes, r->req};
         MPI_Offset *w = *desc + DW * k;
         w[0] = r->lay; w[1] = r->block; w[2] = r->rec; w[3] = r->lin; w[4] = r->len;
-        p->scount[r->dest] += bytes;
+        p->scount[q] += bytes;
+        sf_mrun *prev = mend[q] > first[q] ? &p->m[mend[q] - 1] : NULL;
+        if (prev && prev->req == r->req && prev->moff + prev->len == r->moff) prev->len += bytes;
+        else p->m[mend[q]++] = (sf_mrun){r->moff, bytes, r->req};
     }
-    p->nm = l->n;
+    size_t nm = 0;
+    for (int q = 0; q < P; q++) {
+        size_t n = mend[q] - first[q];
+        if (n && nm != first[q]) memmove(p->m + nm, p->m + first[q], sizeof(sf_mrun) * n);
+        nm += n;
+    }
+    p->nm = nm;
+    sf_mrun *t = realloc(p->m, sizeof(sf_mrun) * (nm ? nm : 1)); /* (no larger than needed) */
+    if (t) p->m = t;
     /* the send buffer holds the others' bytes; this rank's own go
      * straight to its area (their offset is past the others') */
     for (int q = 0; q <= P; q++) {
@@ -255,13 +275,21 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
 {
     int err = SF_OK, me = ctx->rank;
     MPI_Offset others = p->sbytes - p->scount[me];
-    char *sbuf = malloc((size_t)(others > 0 ? others : 1)), *area = malloc((size_t)(p->abytes ? p->abytes : 1));
+    if (others < 0) others = 0;
+    /* the bytes for the others, then this rank's area as home: in the
+     * context's buffer, kept from call to call (its pages are touched
+     * once, not at every call) */
+    char *sbuf = NULL, *area = NULL;
+    if (sf_scratch_reserve(ctx, others + p->abytes + 1) == SF_OK) {
+        sbuf = ctx->scratch;
+        area = ctx->scratch + others;
+    }
     /* without memory this rank moves nothing, but still takes part */
     MPI_Offset *zero = NULL;
-    if (!sbuf || !area) {
+    if (!sbuf) {
         err = SF_ERR_NOMEM;
         zero = calloc((size_t)ctx->nprocs, sizeof(MPI_Offset));
-        if (!zero) { free(sbuf); free(area); return SF_ERR_NOMEM; } /* (cannot take part) */
+        if (!zero) return SF_ERR_NOMEM; /* (cannot take part) */
     }
     if (p->write) {
         if (!zero) pack_all(ctx, p, c, sbuf, area, 1);
@@ -275,8 +303,6 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
         if (!zero) pack_all(ctx, p, c, sbuf, area, 0);
     }
     free(zero);
-    free(sbuf);
-    free(area);
     return err;
 }
 

@@ -1,12 +1,13 @@
 /*
  * runs_home.c: a home's subfile parts in a runs plan, and their I/O.
  *
- * The home holds every member's runs of its subfiles, sorted by offset in
- * the subfile. Consecutive runs coalesce into segments; a part with one
- * segment is one plain read or write, one with several goes through a
- * file view (an hindexed type of its segments, built once per plan) with
- * one MPI-IO call. Its bytes are staged in file order: the staging buffer
- * holds one part at a time. Runs that overlap (the call's own business:
+ * The home holds every member's runs of its subfiles, put in order of
+ * offset in the subfile (merged: each member's arrive in order, as a rule).
+ * Consecutive runs coalesce into segments; a part with one segment is
+ * plain reads or writes of at most 1 MiB, staged in file order through
+ * the context's 1 MiB buffer; one with several goes through a file view
+ * (an hindexed type of its segments, built once per plan) with one MPI-IO
+ * call, staged whole (one part at a time). Runs that overlap (the call's own business:
  * undefined, as in PnetCDF) make a read-modify-write of the part's span,
  * the later run (higher rank, later piece) winning.
  */
@@ -23,6 +24,46 @@ static int cmp_hrun(const void *a, const void *b)
     if (x->record != y->record) return x->record < y->record ? -1 : 1;
     if (x->disp != y->disp) return x->disp < y->disp ? -1 : 1;
     return (x->at > y->at) - (x->at < y->at);
+}
+
+/* The runs in order. Every member's runs usually arrive in order already
+ * (a decomposition is enumerated in file order): then the ascending
+ * stretches are merged, pairwise, in log2(stretches) passes; with many
+ * stretches, or without memory for the merge, qsort. The order is strict
+ * (no two runs share their place in the area), so either gives the same. */
+static void sort_hruns(sf_hrun *h, size_t n)
+{
+    enum { MAX_STRETCHES = 64 };
+    size_t b[MAX_STRETCHES + 1], nb = 0;
+    if (n < 2) return;
+    b[nb++] = 0;
+    for (size_t i = 1; i < n; i++)
+        if (cmp_hrun(&h[i - 1], &h[i]) > 0) {
+            if (nb == MAX_STRETCHES) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return; }
+            b[nb++] = i;
+        }
+    if (nb == 1) return;
+    b[nb] = n;
+    sf_hrun *tmp = malloc(sizeof(sf_hrun) * n), *src = h, *dst = tmp;
+    if (!tmp) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return; }
+    while (nb > 1) {
+        size_t m = 0;
+        for (size_t k = 0; k < nb; k += 2) {
+            size_t i = b[k], ie = b[k + 1], o = b[k];
+            if (k + 1 < nb) {
+                size_t j = b[k + 1], je = b[k + 2];
+                while (i < ie && j < je) dst[o++] = cmp_hrun(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+                while (j < je) dst[o++] = src[j++];
+            }
+            while (i < ie) dst[o++] = src[i++];
+            b[m++] = b[k];
+        }
+        b[m] = n;
+        nb = m;
+        sf_hrun *t = src; src = dst; dst = t;
+    }
+    if (src != h) memcpy(h, src, sizeof(sf_hrun) * n);
+    free(tmp);
 }
 
 static int same_part(const sf_hrun *x, const sf_hrun *y)
@@ -53,7 +94,7 @@ static int part_type(sf_rplan *p, sf_hsub *s)
 
 int sf_runs_home_subs(sf_rplan *p)
 {
-    if (p->nh > 1) qsort(p->h, p->nh, sizeof(sf_hrun), cmp_hrun);
+    sort_hruns(p->h, p->nh);
     int n = 0;
     for (size_t i = 0; i < p->nh; i++) n += i == 0 || !same_part(&p->h[i], &p->h[i - 1]);
     p->subs = calloc(n ? n : 1, sizeof(sf_hsub));
@@ -168,7 +209,11 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
 {
     int err = SF_OK;
     if (!p->nsub) return SF_OK;
-    char *stage = malloc((size_t)(p->stage ? p->stage : 1));
+    /* a part of one run goes through the context's 1 MiB buffer (kept
+     * from call to call); a part that moves with one MPI-IO call needs
+     * its own */
+    int own = p->stage > SF_SWAP_CHUNK;
+    char *stage = own ? malloc((size_t)p->stage) : sf_swap_buffer(ctx);
     if (!stage) return SF_ERR_NOMEM;
     for (int k = 0; k < p->nsub; k++) {
         sf_hsub *s = &p->subs[k];
@@ -177,6 +222,6 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
         if (e == SF_OK) e = part_io(ctx, p, s, fh, area, stage, s->record ? base * s->recsize : 0);
         sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));
     }
-    free(stage);
+    if (own) free(stage);
     return err;
 }

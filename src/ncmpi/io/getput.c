@@ -84,15 +84,21 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     p->nflat = malloc(sizeof(MPI_Offset) * 2 * (size_t)nd * (size_t)(n ? n : 1));
     if (!p->reqs || !p->nflat) return NC_ENOMEM;
     p->nreq = 0;
-    MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n;
+    MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n, limit[SF_MAX_DIMS];
+    for (int d = 0; d < nd; d++) limit[d] = c->put && d == 0 && v->lay->record ? v->max_records : len[d];
     for (int i = 0; i < n; i++, st += nd, ct += nd) {
         if (!c->starts[i]) return NC_ENULLSTART;
+        const MPI_Offset *cs = c->counts ? c->counts[i] : NULL;
+        int ok = 1;
         for (int d = 0; d < nd; d++) {
-            st[d] = c->starts[i][d];
-            ct[d] = c->counts && c->counts[i] ? c->counts[i][d] : 1;
+            MPI_Offset x = st[d] = c->starts[i][d], k = ct[d] = cs ? cs[d] : 1;
+            /* check_region's conditions, all at once (it says which) */
+            ok &= x >= 0 && k >= 0 && x <= limit[d] && k <= limit[d] - x && (x < limit[d] || k == 0);
         }
-        int err = check_region(v, len, c->put, st, c->counts && c->counts[i] ? ct : NULL, NULL);
-        if (err) return err;
+        if (!ok) {
+            int err = check_region(v, len, c->put, st, cs ? ct : NULL, NULL);
+            if (err) return err;
+        }
     }
     p->has_nr = 1;
     p->nr = (sf_nrequest){v->lay, n, p->nflat, p->nflat + (size_t)nd * n, NULL};
