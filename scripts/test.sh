@@ -28,7 +28,7 @@ tier=quick
 case ${1:-} in
   --full) tier=full ;;
   --quick|"") ;;
-  -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; '2,18p'
+  -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "test.sh: unknown option $1 (--full for the full suite, --help)" >&2; exit 2 ;;
 esac
 bash "$top/scripts/setup.sh" || exit 1

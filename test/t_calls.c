@@ -735,13 +735,14 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     if (argc != 3) {
-        if (rank == 0) fprintf(stderr, "usage: t_calls flex|indep|delete|zeroput DIR\n"); flex|indep|delete|holes
+        if (rank == 0) fprintf(stderr, "usage: t_calls flex|indep|delete|zeroput|holes DIR\n");
         MPI_Finalize();
         return 2;
     }
     if (!strcmp(argv[1], "flex")) run_flex(argv[2]);
     else if (!strcmp(argv[1], "indep")) run_indep(argv[2]);
-    else if (!strcmp(argv[1], "zeroput")) run_zeroput(argv[2]); "holes")) run_holes(argv[2]);
+    else if (!strcmp(argv[1], "zeroput")) run_zeroput(argv[2]);
+    else if (!strcmp(argv[1], "holes")) run_holes(argv[2]);
     else run_delete(argv[2]);
     int bad = finish();
     MPI_Finalize();

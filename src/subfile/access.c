@@ -136,7 +136,6 @@ static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a, const nsumma
     int err = sf_access_runs(ctx, c, a->mask >> 16, a->base_min, a->base_max,
                              !(a->flags & KIND_FIXED) && (a->flags & KIND_RECORD));
     c->rec_end = call_rec_end(c);
-    c->rec_end = rec_end_of(c->nreq, c->reqs);
     if (sum->rec_end > c->rec_end) c->rec_end = sum->rec_end;
     int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
