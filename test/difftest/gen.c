@@ -400,7 +400,14 @@ static void gen_nonblocking_end(Model *m)
     op->arg[0] = rnd_below(&m->r, 6);             /* which requests (exec.c says) */
     op->arg[1] = m->indep ? !chance(m, 10) : chance(m, 8);   /* ncmpi_wait (indep) */
     op->arg[2] = m->nreq;
-    if (op->arg[0] <= 2) requests_done(m);
+    /* (version 4: a list with a bad id completes none of it, in PnetCDF
+     * 1.12.3: its puts stay pending, with their values) */
+    if (op->arg[0] <= 2) {
+        unsigned char keep[MAXVARS];
+        memcpy(keep, m->pend_put, sizeof keep);
+        requests_done(m);
+        if (m->version >= 4 && op->arg[0] == 2) memcpy(m->pend_put, keep, sizeof keep);
+    }
     /* version 4: the buffer detached once the wait has completed the bputs */
     if (m->version >= 4 && op->kind == OP_WAIT && op->arg[0] <= 2 && room(m) && chance(m, 20)) add(m, OP_DETACH);
     m->gen = m->p->nops;
