@@ -121,7 +121,7 @@ listing() { ncdump "$1" 2>&1 | sed '1d; /:backtrace = /d'; }
 compare() {
   python3 - "$1" "$2" <<'EOF'
 import re, sys
-a, b = (open(p).read() for p in sys.argv[1:3])
+a, b = (open(p, encoding='latin-1').read() for p in sys.argv[1:3])
 ta, tb = re.findall(r'[^\s,;]+', a), re.findall(r'[^\s,;]+', b)
 if len(ta) != len(tb):
     print("differ: %d tokens against %d" % (len(ta), len(tb))); sys.exit(1)
