@@ -114,7 +114,7 @@ counts() { awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 
 # an ncdump listing without the first line (the file's name) and the
 # decomposition files' :backtrace attribute
-listing() { ncdump "$1" 2>&1 | sed '1d; /:backtrace = /d'; }
+listing() { ncdump "$1" 2>&1 | sed '1d; /:backtrace = /,/ ;$/d'; }
 
 # compare PLAIN NCSF: the data as ncdump lists them, token by token;
 # prints the count of elements plain left 0xFF (NaN, -1) and ncsf 0
