@@ -114,14 +114,14 @@ counts() { awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 
 # an ncdump listing without the first line (the file's name) and the
 # decomposition files' :backtrace attribute
-listing() { ncdump "$1" 2>&1 | sed '1d; /:backtrace = /d'; }
+listing() { ncdump "$1" 2>&1 | sed '1d; /:backtrace = /,/ ;$/d'; }
 
 # compare PLAIN NCSF: the data as ncdump lists them, token by token;
 # prints the count of elements plain left 0xFF (NaN, -1) and ncsf 0
 compare() {
   python3 - "$1" "$2" <<'EOF'
 import re, sys
-a, b = (open(p).read() for p in sys.argv[1:3])
+a, b = (open(p, encoding='latin-1').read() for p in sys.argv[1:3])
 ta, tb = re.findall(r'[^\s,;]+', a), re.findall(r'[^\s,;]+', b)
 if len(ta) != len(tb):
     print("differ: %d tokens against %d" % (len(ta), len(tb))); sys.exit(1)

@@ -163,6 +163,8 @@ typedef struct ncsf_file {
      * and whether a variable became subfiled here */
     unsigned long long defs_hash;
     int defs_subfiled;
+    int dsid_pending;    /* dsid is a stand-in (zeros) until the enddef
+                          * makes the identity (one broadcast) */
 } ncsf_file;
 
 /* ---- base/registry.c: the open datasets by ncid ------------------------ */

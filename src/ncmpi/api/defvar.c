@@ -246,6 +246,16 @@ static int noted(ncsf_file *f, int ncid, const char *name, nc_type xtype, int nd
     return err;
 }
 
+/* A def_var that failed after the dataset's own attributes were put: they
+ * go again (the base file stays an ordinary netCDF file, as PnetCDF left
+ * it, instead of one marked "writing" that nothing will mark complete). */
+static void drop_dataset_atts(int ncid)
+{
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_state");
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_version");
+    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_dataset_id");
+}
+
 int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
                  const int *dimids, int *varidp, MPI_Info info)
 {
@@ -274,8 +284,20 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
         err = err ? err : ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
         return noted(f, ncid, name, xtype, ndims, dimids, 0, err);
     }
-    err = dp.record ? ncmpi_def_var(ncid, name, xtype, 1, &dp.unlim, &varid)
-                    : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
+    /* the dataset's own attributes come with its first subfiled variable
+     * (they hide ncsf's attributes from the inquiries, and count in the
+     * header's size); its identity, which needs a broadcast, is written
+     * over a stand-in of the same length at enddef */
+    int newid = !f->dsid[0];
+    if (newid) {
+        memset(f->dsid, '0', 32);
+        f->dsid[32] = 0;
+        f->dsid_pending = 1;
+        err = ncsfi_put_dataset_id(f, ncid);
+        if (!err) err = ncsfi_put_state(ncid, NCSF_STATE_WRITING);
+    }
+    if (!err) err = dp.record ? ncmpi_def_var(ncid, name, xtype, 1, &dp.unlim, &varid)
+                              : ncmpi_def_var(ncid, name, xtype, 0, NULL, &varid);
     if (!err && varid != dp.v->varid) err = NC_EINTERNAL;
     if (!err) err = ncsfi_atts_put(ncid, varid, dp.atts, -1);
     /* in safe mode PnetCDF's define-mode calls compare the processes'
@@ -283,9 +305,11 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
      * rank or on none */
     if (f->safe_mode && f->nprocs > 1) err = ncsfi_agreef(f, err);
     if (err) {
+        if (newid) { f->dsid[0] = 0; f->dsid_pending = 0; drop_dataset_atts(ncid); }
         plan_free(&dp);
         return noted(f, ncid, name, xtype, ndims, dimids, 1, err);
     }
+    if (newid) f->marked = f->mark_pending = 1;
     f->vars[varid] = dp.v;
     dp.v = NULL;
     plan_free(&dp);

@@ -585,16 +585,6 @@ static int enddef_agreed(ncsf_file *f, int own)
     return enddef_subfiles(f);
 }
 
-/* A def_var that failed after the dataset's own attributes were put: they
- * go again (the base file stays an ordinary netCDF file, as PnetCDF left
- * it, instead of one marked "writing" that nothing will mark complete). */
-static void drop_dataset_atts(int ncid)
-{
-    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_state");
-    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_version");
-    ncmpi_del_att(ncid, NC_GLOBAL, "subfiling_dataset_id");
-}
-
 /* After the enddef's first agreement (ncsfi_varsize_check, err and
  * agreed as it gives them), before PnetCDF's enddef writes the header:
  *  - the processes made different def_var calls with hints and some
@@ -603,7 +593,8 @@ static void drop_dataset_atts(int ncid)
  *    it is the same everywhere; the enddef fails, the dataset stays in
  *    define mode, and its close drops the new definitions;
  *  - a variable became subfiled in a dataset without an identity: the
- *    identity (process 0's, broadcast) and the mark "writing", agreed.
+ *    identity (process 0's, broadcast) over the stand-in its first
+ *    subfiled def_var wrote, agreed.
  * Collective. */
 static int defs_ended(ncsf_file *f, int agreed, int err)
 {
@@ -619,16 +610,12 @@ static int defs_ended(ncsf_file *f, int agreed, int err)
                         "follow (NC_EMULTIDEFINE)");
         return err;
     }
-    if (err || agreed != 2 || f->dsid[0]) return err;
+    /* (the same on every process: their def_var calls were) */
+    if (err || !agreed || !f->dsid_pending) return err;
     err = ncsfi_new_dataset_id(f);
-    if (!err) err = ncsfi_put_dataset_id(f, f->ncid);
-    if (!err) err = ncsfi_put_state(f->ncid, NCSF_STATE_WRITING);
-    if ((err = ncsfi_agreef(f, err))) {
-        f->dsid[0] = 0;
-        drop_dataset_atts(f->ncid);
-        return err;
-    }
-    f->marked = f->mark_pending = 1;
+    if (!err) err = ncmpi_put_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid);
+    if ((err = ncsfi_agreef(f, err))) return err;
+    f->dsid_pending = 0;
     return NC_NOERR;
 }
 
