@@ -45,11 +45,13 @@ static int split_path(ncsf_file *f, const char *path)
     free(f->path);
     free(f->dir);
     free(f->stem);
+    free(f->name_stem);
     f->path = strdup(path);
     const char *slash = strrchr(path, '/');
     f->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
     f->stem = strdup(slash ? slash + 1 : path);
-    return f->path && f->dir && f->stem ? NC_NOERR : NC_ENOMEM;
+    f->name_stem = strdup(slash ? slash + 1 : path);
+    return f->path && f->dir && f->stem && f->name_stem ? NC_NOERR : NC_ENOMEM;
 }
 
 /* Collective over comm; the outcome is agreed. */
@@ -110,6 +112,7 @@ void ncsfi_file_free(ncsf_file *f)
     free(f->path);
     free(f->dir);
     free(f->stem);
+    free(f->name_stem);
     free(f);
 }
 
@@ -199,6 +202,8 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         f->version = f->hints.format ? f->hints.format : 2;
         f->indef = 1;
         f->noclobber = (cmode & NC_NOCLOBBER) != 0;
+        /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
+        f->name_stem_chosen = f->noclobber;
         err = attach(f, 0);
         if (err) snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
     }
@@ -590,7 +595,10 @@ int ncsf_enddef(int ncid)
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncsfi_varsize_check(f, 0, 0, 0, 0);
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
+    ncsfi_mark_hold h;
+    ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi_enddef(ncid);
+    ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
     return f ? enddef_agreed(f, err) : err;
 }
@@ -601,7 +609,10 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align);
     if (err) return err;
+    ncsfi_mark_hold h;
+    ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
+    ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
     return f ? enddef_agreed(f, err) : err;
 }
@@ -613,8 +624,9 @@ static int leave_indep(ncsf_file *f);
 int ncsf_redef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    ncsfi_state_touch(ncid);
-    int err = ncmpi_redef(ncid);
+    int err = ncsfi_state_touch(ncid);
+    if (err) return err;
+    err = ncmpi_redef(ncid);
     if (!f) return err;
     int agreed = ncsfi_agree_pnetcdf(f, err);
     if (!err) f->indef = 1; /* as PnetCDF is here */

@@ -389,12 +389,17 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (f->indef) return NC_EINDEFINE;
     if (collective && f->indep) return NC_EINDEP;
     if (!collective && !f->indep) return NC_ENOTINDEP;
-    if (f->synced_at > 0 && puts_pending(f)) ncsfi_state_touch(ncid); /* they may be written now */
+    /* puts may be written now: the state mark counts this writer first
+     * (after a sync); if it cannot, nothing is written: an independent
+     * wait returns at once, a collective one joins the others' steps
+     * with nothing (the requests stay pending) */
+    int terr = puts_pending(f) ? ncsfi_state_touch(ncid) : NC_NOERR;
+    if (terr && !collective) return terr;
 
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int bad = !all && (num < 0 || (num > 0 && !reqs));
     if (bad && !collective) return NC_EINVAL;
-    if (bad) num = 0; /* joins the others' collective steps with nothing */
+    if (bad || terr) num = 0, all = 0; /* joins the others' collective steps with nothing */
 
     int pnc_pending = 0;
     ncmpi_inq_nreqs(ncid, &pnc_pending);
@@ -411,6 +416,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
                   heap ? malloc(sizeof(int) * ids) : pst_s, 0, 0, 0};
     int err = wait_go(f, num, reqs, statuses, collective, pnc_pending, &w);
     if (bad) err = NC_EINVAL; /* this rank's arguments, after every collective step */
+    if (terr) err = terr;
     if (heap) {
         free(w.mine);
         free(w.slot);
