@@ -116,6 +116,8 @@ typedef struct ncsf_file {
                           * def_var (defvar.c), recorded in each
                           * variable's subfiling_stem */
     int name_stem_chosen;
+    char clobbered_id[33]; /* identity of the dataset the create replaced
+                          * ("" if none): its subfiles are no other's */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
     int swap_mode;       /* NCSF_SWAP_*: nc_in_place_swap as PnetCDF has it
@@ -311,9 +313,9 @@ int ncsfi_subfile_name_fits(const char *stem, const char *name, int group, int n
 int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
 /* Is a file of dir ("": the current one) named stem.NAME.K (K decimal)
- * a subfile of a dataset other than dsid (a netCDF file whose
- * subfiling_dataset_id is not dsid; dsid "" for none)? */
-int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid);
+ * a subfile of a dataset other than dsid and dsid2 (a netCDF file whose
+ * subfiling_dataset_id is neither; "" for none)? */
+int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
 /* The dimensions spec (subfiling_dims) names, sorted, into pdims; order[p]
@@ -497,7 +499,7 @@ void ncsfi_state_hdr_end(int ncid, ncsfi_mark_hold *h);
 int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
 
 /* ---- dataset/clobber.c: a create over an old dataset removes its subfiles --- */
-typedef struct { char **paths; int n; } ncsf_stale;
+typedef struct { char **paths; int n; char old_id[33]; /* the replaced dataset's identity, "" if none */ } ncsf_stale;
 /* Collective, before ncmpi_create with NC_CLOBBER: this rank's share of
  * the old dataset's subfiles at path (each verified to be one), read
  * before the create replaces the base file. Agreed. */

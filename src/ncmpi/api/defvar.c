@@ -89,7 +89,8 @@ static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int
 
 /* Collective, before the handle's first subfiled variable is planned:
  * the subfiles' names start with the base file's name, unless subfiles
- * of another dataset hold such names (a dataset whose base file was
+ * of another dataset (not this one, nor the one its create replaced:
+ * those the clobber could not prove its own) hold such names (a dataset whose base file was
  * renamed keeps its subfiles' names, and reads them through the stem it
  * recorded): then with stem~2, stem~3, ..., the first no other dataset's
  * subfile uses. Process 0 looks (the directory the subfiles go to) and
@@ -104,7 +105,7 @@ static int choose_name_stem(ncsf_file *f)
         char *t = malloc(n);
         if (!dir || !t) j = -1;
         else
-            for (snprintf(t, n, "%s", f->stem); j < 1000 && ncsfi_foreign_subfiles(dir, t, f->dsid);)
+            for (snprintf(t, n, "%s", f->stem); j < 1000 && ncsfi_foreign_subfiles(dir, t, f->dsid, f->clobbered_id);)
                 snprintf(t, n, "%s~%d", f->stem, (j = j ? j + 1 : 2));
         free(dir);
         free(t);

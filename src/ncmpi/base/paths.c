@@ -164,7 +164,7 @@ static int subfile_of(const char *name, const char *stem)
     return dot && dot > rest && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1);
 }
 
-int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid)
+int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2)
 {
     DIR *d = opendir(dir && *dir ? dir : ".");
     if (!d) return 0; /* no directory yet: nothing in it */
@@ -178,7 +178,7 @@ int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid)
         int sys_errno;
         char id[33] = "";
         if (path && ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
-            found = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, dsid);
+            found = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, dsid) && strcmp(id, dsid2);
             ncsfi_cdf_free(&h);
         }
         free(path);

@@ -176,7 +176,8 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
-    ncsf_stale stale = {NULL, 0};
+    ncsf_stale stale = {NULL, 0, ""};
+    char old_id[33] = "";
     char why[512] = "";
     int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
@@ -185,6 +186,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     if (!err && !(cmode & NC_NOCLOBBER)) err = ncsfi_clobber_collect(comm, yield, path, &stale);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
+        memcpy(old_id, stale.old_id, sizeof old_id);
         if (!err) ncsfi_clobber_remove(&stale);
         ncsfi_clobber_free(&stale);
         /* PnetCDF created it with process 0's mode and says so: not fatal */
@@ -204,6 +206,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         f->noclobber = (cmode & NC_NOCLOBBER) != 0;
         /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
         f->name_stem_chosen = f->noclobber;
+        memcpy(f->clobbered_id, old_id, sizeof old_id);
         err = attach(f, 0);
         if (err) snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
     }

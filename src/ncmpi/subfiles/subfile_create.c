@@ -81,7 +81,7 @@ static int clear_the_way(ncsf_file *f, const char *path)
         int sys_errno, theirs = 0;
         char id[33] = "";
         if (ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
-            theirs = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, f->dsid);
+            theirs = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, f->dsid) && strcmp(id, f->clobbered_id);
             ncsfi_cdf_free(&h);
         }
         if (theirs) {
