@@ -57,6 +57,9 @@ int ncsf_inspect_locate_base(int ncid, const char *path, char **base, char **dsd
 /* The writer's state mark of the base file open as ncid: an
  * NCSF_INSPECT_* value, or -1 if it cannot be read. */
 int ncsf_inspect_read_state(int ncid);
+/* The same, with *count the number of writer processes that hold changes
+ * not synced (WRITING: 1 or more; 0 otherwise). */
+int ncsf_inspect_read_state_count(int ncid, long *count);
 
 /* ---- a dataset ---------------------------------------------------------- */
 

@@ -296,7 +296,8 @@ int main(int argc, char **argv)
         ncmpi_inq_format(ncid, &fmt);
         cdf = fmt == NC_FORMAT_CDF5 ? 5 : fmt == NC_FORMAT_CDF2 ? 2 : 1;
         int vok = ncsf_inspect_read_version(in, &version) == NC_NOERR;
-        int state = ncsf_inspect_via_subfile(in) ? -2 : ncsf_inspect_read_state(ncid);
+        long writers = 0;
+        int state = ncsf_inspect_via_subfile(in) ? -2 : ncsf_inspect_read_state_count(ncid, &writers);
         if (!vok || (state != -2 && state != NCSF_INSPECT_COMPLETE && state != NCSF_INSPECT_SYNCED)) bad = 1;
         if (kerchunk) {
             bad = kerchunk_main(in, ncid, kerchunk, vok, state);
@@ -317,13 +318,17 @@ int main(int argc, char **argv)
                                       : state == NCSF_INSPECT_SYNCED ? "\"synced\""
                                       : state == NCSF_INSPECT_WRITING ? "\"writing\""
                                       : state == NCSF_INSPECT_FAILED ? "\"failed\"" : "\"unreadable\"");
+            if (state == NCSF_INSPECT_WRITING) printf(", \"writers\": %ld", writers);
             printf(",\n  \"variables\": [\n");
         } else {
             printf("dataset %s\n  identity %s, format CDF-%d, opened through %s\n", path, dsid, cdf,
                    ncsf_inspect_via_subfile(in) ? "a subfile alone" : "the base file");
             if (!vok) printf("  subfiling format: UNKNOWN (subfiling_version missing or not 1 or 2)\n");
             else printf("  subfiling format: version %d\n", version);
-            if (state != -2)
+            if (state == NCSF_INSPECT_WRITING)
+                printf("  state: INCOMPLETE: its writer did not close it (%ld writer process%s with changes not "
+                       "synced, or dead before syncing them)\n", writers, writers == 1 ? "" : "es");
+            else if (state != -2)
                 printf("  state: %s\n", state == NCSF_INSPECT_COMPLETE ? "complete (closed by its writer)"
                                        : state == NCSF_INSPECT_SYNCED ? "synced (whole as of its writer's last "
                                                                         "sync; the writer may still have it open)"

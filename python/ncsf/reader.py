@@ -98,7 +98,9 @@ class Dataset:
                 raise MetadataError("%s: subfiling_version is missing or not 1 or 2" % self.path)
             if not self.lone:
                 state = nc.getncattr("subfiling_state") if "subfiling_state" in nc.ncattrs() else "complete"
-                # "synced  ": whole as of its writer's last sync, read as complete
+                # "synced  ": whole as of its writer's last sync, read as complete;
+                # "writing ", "writing2".."writing9", "wNNNNNNN": that many writer
+                # processes hold changes not synced (doc/format.md): refused
                 if state.rstrip() not in ("complete", "synced"):
                     why = ("writing it failed (a subfile could not be created, written or finished, or "
                            "requests were dropped)" if state.startswith("failed") else "its writer did not close it")

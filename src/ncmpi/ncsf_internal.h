@@ -113,6 +113,15 @@ typedef struct ncsf_file {
     char *path;          /* as given */
     char *dir;           /* directory of path, "" for the cwd */
     char *stem;          /* file name part of the base file */
+    char *name_stem;     /* what the subfiles' names start with: stem, or
+                          * stem~J when subfiles of another dataset (one
+                          * whose base file was renamed, say) hold stem's
+                          * names; chosen at a create's first subfiled
+                          * def_var (defvar.c), recorded in each
+                          * variable's subfiling_stem */
+    int name_stem_chosen;
+    char clobbered_id[33]; /* identity of the dataset the create replaced
+                          * ("" if none): its subfiles are no other's */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
     int readonly, indef, indep;
     int swap_mode;       /* NCSF_SWAP_*: nc_in_place_swap as PnetCDF has it
@@ -131,9 +140,13 @@ typedef struct ncsf_file {
     int mark_pending;    /* the mark was defined after the last enddef (a
                           * dropped definition takes it away again) */
     int state_at_open;   /* NCSF_STATE_* it had when opened (COMPLETE if new) */
-    MPI_Offset synced_at; /* >0: the last sync marked the dataset "synced  "
-                          * at this offset of the base file, and this rank
-                          * has changed nothing since (state.c) */
+    int mark_held;       /* the count the handle took at its creation or
+                          * open is held (process 0's; the same on every
+                          * process; state.c) */
+    int touched;         /* this process took a count of its own (a change
+                          * after a sync) */
+    MPI_Offset mark_at;  /* where the mark stood at its last change by this
+                          * process, 0 if unknown */
     int write_failed;    /* error of the first failed write or subfile creation
                           * this rank saw, 0 if none */
     char dsid[33];       /* dataset identity, "" if none yet */
@@ -321,6 +334,10 @@ int ncsfi_same_files(const ncsf_var *a, const ncsf_var *b);
 int ncsfi_subfile_name_fits(const char *stem, const char *name, int group, int nfiles);
 int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
+/* Is a file of dir ("": the current one) named stem.NAME.K (K decimal)
+ * a subfile of a dataset other than dsid and dsid2 (a netCDF file whose
+ * subfiling_dataset_id is neither; "" for none)? */
+int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
 /* The dimensions spec (subfiling_dims) names, sorted, into pdims; order[p]
@@ -439,6 +456,8 @@ int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int 
  * more if it is longer; 0: the default, 64 KiB). */
 int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MPI_Offset *size,
                          int *sys_errno);
+/* The same from a file open on fd (which stays open). */
+int ncsfi_cdf_read_fd(int fd, ncsfi_cdf_header *h, MPI_Offset *size);
 /* the same from memory (the fuzz target); values point into bytes */
 int ncsfi_cdf_parse(const void *bytes, size_t n, ncsfi_cdf_header *h);
 void ncsfi_cdf_free(ncsfi_cdf_header *h);
@@ -475,20 +494,34 @@ int ncsfi_cdf_encode(const ncsfi_cdf_header *h, unsigned char **bytes, size_t *n
 void ncsfi_numrecs_follow(ncsf_file *f);
 
 /* ---- dataset/state.c: did the writer close the dataset? ---------------- */
+/* (the mark's edits and its lock held: subfiles/raw_bytes.c, below) */
+#define NCSFI_MARK_NOT_HERE 1
+typedef int (*ncsfi_mark_edit)(char v[8], void *arg);
+typedef struct { int fd, found; char saved[8]; } ncsfi_mark_hold;
 enum { NCSF_STATE_WRITING = 0, NCSF_STATE_COMPLETE = 1, NCSF_STATE_FAILED = 2, NCSF_STATE_SYNCED = 3 };
 int ncsfi_put_state(int ncid, int state);
 int ncsfi_read_state(int ncid);
+/* the same, with the count of writers holding changes not synced */
+int ncsfi_read_state_count(int ncid, long *count);
+/* a mark's 8 bytes: NCSF_STATE_*, *count its writers; <0 malformed */
+int ncsfi_mark_parse(const char *v, long *count);
 int ncsfi_state_begin_writing(ncsf_file *f);
 /* Collective, at the end of a sync whose outcome here is err */
 int ncsfi_state_synced(ncsf_file *f, int err);
 /* Before this process changes anything in dataset ncid (a put, a wait, a
  * redef, a rename, an attribute): the mark a sync left goes back to
  * "writing " first. No collective; cheap when there is nothing to do. */
-void ncsfi_state_touch(int ncid);
+int ncsfi_state_touch(int ncid);
+/* Around PnetCDF's calls that write the whole header (enddef; a rename or
+ * an attribute change in data mode): process 0 holds the mark's lock and
+ * puts back the count PnetCDF's memory does not know. Collective calls;
+ * enddef 0: nothing in define mode. */
+void ncsfi_state_hdr_begin(int ncid, int enddef, ncsfi_mark_hold *h);
+void ncsfi_state_hdr_end(int ncid, ncsfi_mark_hold *h);
 int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
 
 /* ---- dataset/clobber.c: a create over an old dataset removes its subfiles --- */
-typedef struct { char **paths; int n; } ncsf_stale;
+typedef struct { char **paths; int n; char old_id[33]; /* the replaced dataset's identity, "" if none */ } ncsf_stale;
 /* Collective, before ncmpi_create with NC_CLOBBER: this rank's share of
  * the old dataset's subfiles at path (each verified to be one), read
  * before the create replaces the base file. Agreed. */
@@ -498,13 +531,20 @@ void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);
 
 /* ---- subfiles/raw_bytes.c: the only bytes written outside PnetCDF's API --- */
-/* the 8 value bytes of the global NC_CHAR attribute name: new_value over
- * old_value (or over old_value2, if not NULL); where they stand in *at
- * (if not NULL) */
-int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name, const char *old_value,
-                           const char *old_value2, const char *new_value, MPI_Offset *at);
-/* the same where replace_mark found them: nothing if they hold new_value */
-int ncsfi_raw_mark_at(const char *path, MPI_Offset at, const char *old_value, const char *new_value);
+/* The state mark (the 8 value bytes of the global NC_CHAR attribute
+ * name), changed by one read-modify-write under a lock that every
+ * process and job changing it takes (raw_bytes.c, 1.). The edit gets the
+ * value and changes it in place, or returns an NC error (nothing
+ * written), or NCSFI_MARK_NOT_HERE when the bytes are no mark at all. */
+/* *at: where it stood (tried first if > 0), then where it stands */
+int ncsfi_raw_mark_update(const char *path, const char *name, MPI_Offset *at, ncsfi_mark_edit edit, void *arg);
+/* The lock held across a write of PnetCDF's (the whole header, the mark
+ * in it as PnetCDF holds it in memory): hold takes the lock and keeps the
+ * value on disk (found: 0 if there is no mark yet); release writes the
+ * edit of that value where the mark stands after the write, and lets the
+ * lock go. */
+int ncsfi_raw_mark_hold(const char *path, const char *name, ncsfi_mark_hold *h);
+int ncsfi_raw_mark_release(const char *name, ncsfi_mark_hold *h, ncsfi_mark_edit edit, void *arg, MPI_Offset *at);
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
 /* n pieces of the base file: len[i] bytes (following one another in
@@ -627,6 +667,9 @@ typedef struct ncsf_call {
     MPI_Datatype buftype;
     nc_type itype;  /* typed calls; NC_NAT for flexible */
     int *req;
+    int pre_err;    /* this rank cannot make the change (the state mark
+                     * could not count it, state.c): nothing moves; a
+                     * collective call joins the others with nothing */
 } ncsf_call;
 
 /* A call made ready for the engine: its requests and the buffer holding

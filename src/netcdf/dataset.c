@@ -263,10 +263,12 @@ static int read_identity(ncsfnc_file *f)
     if (nc_inq_attid(f->base, NC_GLOBAL, "subfiling_state", NULL) == NC_NOERR &&
         !global_text(f->base, "subfiling_state", state, sizeof state))
         strcpy(state, "unreadable");
-    /* "synced  ": whole as of its writer's last sync, read as complete */
+    /* "synced  ": whole as of its writer's last sync, read as complete;
+     * "writing ", "writing2".."writing9", "wNNNNNNN": that many writer
+     * processes hold changes not synced (doc/format.md) */
     if (strcmp(state, "complete") && strncmp(state, "synced", 6) && !accept_incomplete()) {
         ncsfnc_say(f, "%s: %s, so it may be incomplete (NCSF_INCOMPLETE=accept opens it anyway)", f->path,
-                   !strncmp(state, "failed", 6) ? "writing it failed" : !strncmp(state, "writing", 7)
+                   !strncmp(state, "failed", 6) ? "writing it failed" : state[0] == 'w'
                    ? "its writer did not close it" : "its subfiling_state is unreadable");
         return NC_ETRUNC;
     }

@@ -87,7 +87,13 @@ define(`FUNC', `ifelse(MODE, `header',
     ncsf_call c;
     int route = ROUTE($5)(ROUTEARGS($5, $2));
     if (route < 0) return route;
-    ifelse(`$2', `put', `ncsfi_state_touch(ncid); /* after a sync: "writing " again first */
+    ifelse(`$2', `put', `int terr = ncsfi_state_touch(ncid); /* after a sync: the mark counts this writer first */
+    if (route == 0 && terr) {
+        /* nothing written; a collective call of PnetCDF`'s is joined (it
+         * writes what it is given) and returns the error all the same */
+        ifelse(`$5', `NCSF_MODE_COLL', `ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@));
+        ')return terr;
+    }
     ')if (route == 0)
         return ifelse(`$5', `NCSF_MODE_NB', `ncsfi_pnc_posted(ncid, ', `$5', `NCSF_MODE_BPUT', `ncsfi_pnc_posted(ncid, ')dnl
 ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@))ifelse(`$5', `NCSF_MODE_NB', `, req)', `$5', `NCSF_MODE_BPUT', `, req)');
@@ -95,7 +101,8 @@ ncmpi_`'NAME($@)(ncid, varid`'indir(`KN_$3')`'BN($2, $4)`'RN($@))ifelse(`$5', `N
     indir(`KS_$3')
     BS($2, $4)
     RS($@)
-    return ncsfi_dispatch(ncid, varid, &c);
+    ifelse(`$2', `put', `c.pre_err = terr;
+    ')return ncsfi_dispatch(ncid, varid, &c);
 }
 
 ')')
@@ -195,8 +202,13 @@ define(`AFUNC', `ifelse(MODE, `header',
 {
     int err = ncsfi_att_name_check(ncid, varid, name);
     if (err) return err;
-    ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
+    /* an attribute may change in data mode too (PnetCDF then writes the
+     * whole header) */
+    if ((err = ncsfi_state_touch(ncid))) return err;
+    ncsfi_mark_hold h;
+    ncsfi_state_hdr_begin(ncid, 0, &h);
     err = ncmpi_`'ANAME($1)(ncid, varid, name`'AXN($1), len, ABN($1));
+    ncsfi_state_hdr_end(ncid, &h);
     return ncsfi_att_changed(ncid, varid, err);
 }
 

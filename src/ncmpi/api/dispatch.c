@@ -39,9 +39,16 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
         MPI_Offset size;
         if (ncmpi_inq_buffer_size(ncid, &size) == NC_ENULLABUF) return NC_ENULLABUF;
     }
+    if (c->pre_err && c->mode != NCSF_MODE_COLL) return c->pre_err;
     if (c->mode == NCSF_MODE_NB || c->mode == NCSF_MODE_BPUT) return ncsfi_post(f, v, c);
 
-    err = prep_err = ncsfi_prepare(f, v, c, 0, &p);
+    if (c->pre_err) {
+        memset(&p, 0, sizeof p);
+        p.v = v;
+        err = prep_err = c->pre_err;
+    } else {
+        err = prep_err = ncsfi_prepare(f, v, c, 0, &p);
+    }
     /* PnetCDF's collective put of a record variable sets the record count
      * to one past the last record its start, count and stride name
      * (start + (count - 1) * stride + 1), also when it moves nothing; an

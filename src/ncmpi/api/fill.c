@@ -15,8 +15,13 @@ int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
 {
     int route = ncsfi_route_collective(ncid, varid, 1);
     if (route < 0) return route;
-    ncsfi_state_touch(ncid);
-    if (route == 0) return ncmpi_fill_var_rec(ncid, varid, recno);
+    /* collective: a process whose mark could not count it returns its
+     * error after the others' steps (PnetCDF's fill is joined) */
+    int terr = ncsfi_state_touch(ncid);
+    if (route == 0) {
+        int e = ncmpi_fill_var_rec(ncid, varid, recno);
+        return terr ? terr : e;
+    }
     ncsf_file *f = ncsfi_lookup(ncid);
     ncsf_var *v = ncsfi_var(f, varid);
     /* what PnetCDF checks, in its order; the same on every process */
@@ -51,6 +56,7 @@ int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
     c.buf = buf;
     c.bufcount = n;
     c.buftype = MPI_DATATYPE_NULL; /* the variable's own type */
+    c.pre_err = terr;
     err = ncsfi_dispatch(ncid, varid, &c);
     free(buf);
     return err;

@@ -23,6 +23,7 @@ struct ncsf_inspect_var {
 int ncsf_inspect_is_subfile(int ncid) { return ncsfi_is_subfile(ncid); }
 int ncsf_inspect_regular_file(const char *path) { return ncsfi_regular_file(path); }
 int ncsf_inspect_read_state(int ncid) { return ncsfi_read_state(ncid); }
+int ncsf_inspect_read_state_count(int ncid, long *count) { return ncsfi_read_state_count(ncid, count); }
 
 int ncsf_inspect_locate_base(int ncid, const char *path, char **base, char **dsdir, char *why, int whylen)
 {

@@ -21,10 +21,19 @@ int ncsf_rename_var(int ncid, int varid, const char *newname)
     ncsf_file *f = ncsfi_lookup(ncid);
     ncsf_var *v = ncsfi_var(f, varid);
     char old[NC_MAX_NAME + 1] = "";
-    ncsfi_state_touch(ncid); /* PnetCDF rewrites the header (data mode) */
-    if (!v || !v->created) return ncmpi_rename_var(ncid, varid, newname);
-    int err = ncmpi_inq_varname(ncid, varid, old);
+    int err = ncsfi_state_touch(ncid); /* PnetCDF rewrites the header (data mode) */
+    if (err) return err;
+    ncsfi_mark_hold h;
+    if (!v || !v->created) {
+        ncsfi_state_hdr_begin(ncid, 0, &h);
+        err = ncmpi_rename_var(ncid, varid, newname);
+        ncsfi_state_hdr_end(ncid, &h);
+        return err;
+    }
+    err = ncmpi_inq_varname(ncid, varid, old);
+    ncsfi_state_hdr_begin(ncid, 0, &h);
     if (!err) err = ncmpi_rename_var(ncid, varid, newname);
+    ncsfi_state_hdr_end(ncid, &h);
     if (err) return err;
     /* the name the subfiles still have, since the last time they were told */
     if (!v->subfile_name && !(v->subfile_name = strdup(old))) err = NC_ENOMEM;
@@ -47,8 +56,12 @@ static int uses_dim(const ncsf_var *v, int dimid)
 int ncsf_rename_dim(int ncid, int dimid, const char *newname)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    ncsfi_state_touch(ncid);
-    int err = ncmpi_rename_dim(ncid, dimid, newname), created = 0;
+    int err = ncsfi_state_touch(ncid), created = 0;
+    if (err) return err;
+    ncsfi_mark_hold h;
+    ncsfi_state_hdr_begin(ncid, 0, &h);
+    err = ncmpi_rename_dim(ncid, dimid, newname);
+    ncsfi_state_hdr_end(ncid, &h);
     if (!f || err || f->nsubfiled == 0 || f->via_subfile) return err;
     /* (PnetCDF's rename_dim is collective and agreed: every rank is here) */
     for (int i = 0; !err && i < f->nvars_cap; i++) {

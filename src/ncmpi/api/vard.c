@@ -147,8 +147,10 @@ static int vard_call(int ncid, int varid, MPI_Datatype filetype, const void *buf
     if (!f) return NC_EBADID;
     int route = collective ? ncsfi_route_collective(ncid, varid, put) : ncsfi_route(ncid, varid);
     if (route < 0) return route;
-    if (put) ncsfi_state_touch(ncid);
-    if (route == 0) return -1000; /* an ordinary variable everywhere: PnetCDF's */
+    int terr = put ? ncsfi_state_touch(ncid) : NC_NOERR;
+    /* an ordinary variable everywhere: PnetCDF's (an independent call
+     * whose mark could not count it writes nothing) */
+    if (route == 0) return terr && !collective ? terr : -1000;
     ncsf_var *v = ncsfi_var(f, varid);
     ncsf_call c;
     MPI_Offset *flat = NULL, **ptrs = NULL;
@@ -158,6 +160,7 @@ static int vard_call(int ncid, int varid, MPI_Datatype filetype, const void *buf
     c.buf = (void *)buf;
     c.bufcount = bufcount;
     c.buftype = buftype;
+    c.pre_err = terr;
     if (!err && !empty && v->lay->record) err = ncsf_inq_recsize(ncid, &recsize);
     if (!err && !empty) err = vard_regions(v, filetype, recsize, &c, &flat, &ptrs);
     if (!err && empty) c.num = 0;

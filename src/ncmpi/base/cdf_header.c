@@ -243,25 +243,15 @@ int ncsfi_cdf_read(const char *path, ncsfi_cdf_header *h, MPI_Offset *size, int 
     return ncsfi_cdf_read_first(path, 0, h, size, sys_errno);
 }
 
-int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno)
+/* The header of the file open on fd (read from offset 0; fd stays open). */
+static int read_fd(int fd, size_t first, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno)
 {
-    memset(h, 0, sizeof *h);
-    *sys_errno = 0;
-    int fd = open(path, O_RDONLY | O_NONBLOCK); /* a link to the subfile is followed, as before */
-    if (fd < 0) {
-        *sys_errno = errno;
-        return errno == ENOENT ? NC_ENOENT : errno == EACCES || errno == EPERM ? NC_EACCESS : NC_EFILE;
-    }
     struct stat sb;
     if (fstat(fd, &sb) != 0) {
         *sys_errno = errno;
-        close(fd);
         return NC_EFILE;
     }
-    if (!S_ISREG(sb.st_mode)) {
-        close(fd);
-        return NC_EBAD_FILE;
-    }
+    if (!S_ISREG(sb.st_mode)) return NC_EBAD_FILE;
     *size = (MPI_Offset)sb.st_size;
     size_t want = first ? first : FIRST_READ;
     int err = MORE;
@@ -288,7 +278,6 @@ int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MP
             else want = want * 4 > (size_t)MAX_HEADER ? (size_t)MAX_HEADER : want * 4;
         }
     }
-    close(fd);
     if (err) {
         ncsfi_cdf_free(h);
         free(b);
@@ -296,6 +285,27 @@ int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MP
     }
     h->bytes = b; /* the attributes' values point into it */
     return NC_NOERR;
+}
+
+int ncsfi_cdf_read_first(const char *path, size_t first, ncsfi_cdf_header *h, MPI_Offset *size, int *sys_errno)
+{
+    memset(h, 0, sizeof *h);
+    *sys_errno = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK); /* a link to the subfile is followed, as before */
+    if (fd < 0) {
+        *sys_errno = errno;
+        return errno == ENOENT ? NC_ENOENT : errno == EACCES || errno == EPERM ? NC_EACCESS : NC_EFILE;
+    }
+    int err = read_fd(fd, first, h, size, sys_errno);
+    close(fd);
+    return err;
+}
+
+int ncsfi_cdf_read_fd(int fd, ncsfi_cdf_header *h, MPI_Offset *size)
+{
+    int sys_errno = 0;
+    memset(h, 0, sizeof *h);
+    return read_fd(fd, 0, h, size, &sys_errno);
 }
 
 /* ---- lookups ------------------------------------------------------------ */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include "ncsf_internal.h"
 
@@ -152,4 +153,36 @@ int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen
     }
     free(path);
     return err;
+}
+
+/* name is stem.NAME.K: NAME not empty, K decimal digits */
+static int subfile_of(const char *name, const char *stem)
+{
+    size_t n = strlen(stem);
+    if (strncmp(name, stem, n) || name[n] != '.') return 0;
+    const char *rest = name + n + 1, *dot = strrchr(rest, '.');
+    return dot && dot > rest && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1);
+}
+
+int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2)
+{
+    DIR *d = opendir(dir && *dir ? dir : ".");
+    if (!d) return 0; /* no directory yet: nothing in it */
+    int found = 0;
+    struct dirent *e;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (!subfile_of(e->d_name, stem)) continue;
+        char *path = ncsfi_join(dir ? dir : "", e->d_name);
+        ncsfi_cdf_header h;
+        MPI_Offset size;
+        int sys_errno;
+        char id[33] = "";
+        if (path && ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
+            found = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, dsid) && strcmp(id, dsid2);
+            ncsfi_cdf_free(&h);
+        }
+        free(path);
+    }
+    closedir(d);
+    return found;
 }

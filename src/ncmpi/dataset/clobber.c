@@ -114,6 +114,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
     memset(&h, 0, sizeof h);
     s->paths = NULL;
     s->n = 0;
+    s->old_id[0] = 0;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS)
         rank = -1, nprocs = 1, err = NC_EMPI; /* looks for nothing; the agreement fails */
     /* one process looks first: a plain file (the common case) costs the
@@ -130,6 +131,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
         ncsf_file *old = calloc(1, sizeof *old);
         const char *slash = strrchr(path, '/');
         ncsfi_cdf_dataset_id(&h, id);
+        memcpy(s->old_id, id, sizeof id);
         if (!old) err = NC_ENOMEM;
         else if (ncsfi_cdf_read_version(&h, &old->version) == NC_NOERR) {
             if (!(old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("")))

@@ -45,11 +45,13 @@ static int split_path(ncsf_file *f, const char *path)
     free(f->path);
     free(f->dir);
     free(f->stem);
+    free(f->name_stem);
     f->path = strdup(path);
     const char *slash = strrchr(path, '/');
     f->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
     f->stem = strdup(slash ? slash + 1 : path);
-    return f->path && f->dir && f->stem ? NC_NOERR : NC_ENOMEM;
+    f->name_stem = strdup(slash ? slash + 1 : path);
+    return f->path && f->dir && f->stem && f->name_stem ? NC_NOERR : NC_ENOMEM;
 }
 
 /* Collective over comm; the outcome is agreed. */
@@ -110,6 +112,7 @@ void ncsfi_file_free(ncsf_file *f)
     free(f->path);
     free(f->dir);
     free(f->stem);
+    free(f->name_stem);
     free(f);
 }
 
@@ -173,7 +176,8 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
-    ncsf_stale stale = {NULL, 0};
+    ncsf_stale stale = {NULL, 0, ""};
+    char old_id[33] = "";
     char why[512] = "";
     int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
@@ -182,6 +186,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     if (!err && !(cmode & NC_NOCLOBBER)) err = ncsfi_clobber_collect(comm, yield, path, &stale);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
+        memcpy(old_id, stale.old_id, sizeof old_id);
         if (!err) ncsfi_clobber_remove(&stale);
         ncsfi_clobber_free(&stale);
         /* PnetCDF created it with process 0's mode and says so: not fatal */
@@ -199,6 +204,9 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         f->version = f->hints.format ? f->hints.format : 2;
         f->indef = 1;
         f->noclobber = (cmode & NC_NOCLOBBER) != 0;
+        /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
+        f->name_stem_chosen = f->noclobber;
+        memcpy(f->clobbered_id, old_id, sizeof old_id);
         err = attach(f, 0);
         if (err) snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
     }
@@ -625,7 +633,10 @@ int ncsf_enddef(int ncid)
     int agreed = 0, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
     if (f && (err = defs_ended(f, agreed, err))) return err;
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
+    ncsfi_mark_hold h;
+    ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi_enddef(ncid);
+    ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
     return f ? enddef_agreed(f, err) : err;
 }
@@ -637,7 +648,10 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     int agreed = 0, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
     if (f && (err = defs_ended(f, agreed, err))) return err;
     if (err) return err;
+    ncsfi_mark_hold h;
+    ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
+    ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
     return f ? enddef_agreed(f, err) : err;
 }
@@ -649,8 +663,9 @@ static int leave_indep(ncsf_file *f);
 int ncsf_redef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    ncsfi_state_touch(ncid);
-    int err = ncmpi_redef(ncid);
+    int err = ncsfi_state_touch(ncid);
+    if (err) return err;
+    err = ncmpi_redef(ncid);
     if (!f) return err;
     int agreed = ncsfi_agree_pnetcdf(f, err);
     if (!err) f->indef = 1; /* as PnetCDF is here */

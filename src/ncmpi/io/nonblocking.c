@@ -389,13 +389,24 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     if (f->indef) return NC_EINDEFINE;
     if (collective && f->indep) return NC_EINDEP;
     if (!collective && !f->indep) return NC_ENOTINDEP;
-    if (f->synced_at > 0 && puts_pending(f)) ncsfi_state_touch(ncid); /* they may be written now */
+    /* puts may be written now: the state mark counts this writer first
+     * (after a sync); if it cannot, nothing is written: an independent
+     * wait returns at once, a collective one joins the others' steps
+     * with nothing (the requests stay pending) */
+    int terr = puts_pending(f) ? ncsfi_state_touch(ncid) : NC_NOERR;
+    if (terr && !collective) return terr;
     if (!f->nsubfiled && !f->pending) {
         /* no subfiled variable (the same on every process since enddef),
          * so no request of ncsf's anywhere: PnetCDF's wait alone */
         int n = num > 0 && reqs ? num : 0, was_s[WAIT_ON_STACK];
         int *was = n <= WAIT_ON_STACK ? was_s : malloc(sizeof(int) * (size_t)n);
         if (was && n) memcpy(was, reqs, sizeof(int) * (size_t)n);
+        /* a collective wait whose writes the mark cannot count joins the
+         * others with nothing: its requests stay pending */
+        if (terr) {
+            ncmpi_wait_all(ncid, 0, NULL, NULL);
+            return terr;
+        }
         int e = collective ? ncmpi_wait_all(ncid, num, reqs, statuses) : ncmpi_wait(ncid, num, reqs, statuses);
         if (num < 0) pnc_done(f, num, NULL, NULL, 0);
         else pnc_done(f, 0, was, reqs, was ? n : 0);
@@ -406,7 +417,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
     int all = num == NC_REQ_ALL || num == NC_PUT_REQ_ALL || num == NC_GET_REQ_ALL;
     int bad = !all && (num < 0 || (num > 0 && !reqs));
     if (bad && !collective) return NC_EINVAL;
-    if (bad) num = 0; /* joins the others' collective steps with nothing */
+    if (bad || terr) num = 0, all = 0; /* joins the others' collective steps with nothing */
 
     int pnc_pending = 0;
     ncmpi_inq_nreqs(ncid, &pnc_pending);
@@ -423,6 +434,7 @@ static int wait_common(int ncid, int num, int *reqs, int *statuses, int collecti
                   heap ? malloc(sizeof(int) * ids) : pst_s, 0, 0, 0};
     int err = wait_go(f, num, reqs, statuses, collective, pnc_pending, &w);
     if (bad) err = NC_EINVAL; /* this rank's arguments, after every collective step */
+    if (terr) err = terr;
     if (heap) {
         free(w.mine);
         free(w.slot);

@@ -298,7 +298,7 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     v->file_id = lead ? lead->varid : varid;
     v->group = group ? strdup(group) : NULL;
     v->stem = lead ? strdup(lead->stem)
-                   : unique_stem(f, varid, ncsfi_subfile_stem(f->hints.dir, f->stem, group ? group : name, group != NULL));
+                   : unique_stem(f, varid, ncsfi_subfile_stem(f->hints.dir, f->name_stem, group ? group : name, group != NULL));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
     if (!v->stem || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK ||
         !(v->lay->path_stem = ncsfi_join(f->dir, v->stem)))

@@ -57,7 +57,7 @@ int ncsfi_att_changed(int ncid, int varid, int err)
 int ncsf_del_att(int ncid, int varid, const char *name)
 {
     int err = ncsfi_att_name_check(ncid, varid, name);
-    if (!err) ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
+    if (!err) err = ncsfi_state_touch(ncid); /* an attribute may change in data mode too */
     if (!err) err = ncmpi_del_att(ncid, varid, name);
     return ncsfi_att_changed(ncid, varid, err);
 }
@@ -66,16 +66,26 @@ int ncsf_rename_att(int ncid, int varid, const char *name, const char *newname)
 {
     int err = ncsfi_att_name_check(ncid, varid, name);
     if (!err) err = ncsfi_att_name_check(ncid, varid, newname);
-    if (!err) ncsfi_state_touch(ncid);
-    if (!err) err = ncmpi_rename_att(ncid, varid, name, newname);
+    if (!err) err = ncsfi_state_touch(ncid);
+    if (!err) {
+        ncsfi_mark_hold h;
+        ncsfi_state_hdr_begin(ncid, 0, &h);
+        err = ncmpi_rename_att(ncid, varid, name, newname);
+        ncsfi_state_hdr_end(ncid, &h);
+    }
     return ncsfi_att_changed(ncid, varid, err);
 }
 
 int ncsf_copy_att(int ncid_in, int varid_in, const char *name, int ncid_out, int varid_out)
 {
     int err = ncsfi_att_name_check(ncid_out, varid_out, name);
-    if (!err) ncsfi_state_touch(ncid_out);
-    if (!err) err = ncmpi_copy_att(ncid_in, varid_in, name, ncid_out, varid_out);
+    if (!err) err = ncsfi_state_touch(ncid_out);
+    if (!err) {
+        ncsfi_mark_hold h;
+        ncsfi_state_hdr_begin(ncid_out, 0, &h);
+        err = ncmpi_copy_att(ncid_in, varid_in, name, ncid_out, varid_out);
+        ncsfi_state_hdr_end(ncid_out, &h);
+    }
     return ncsfi_att_changed(ncid_out, varid_out, err);
 }
 

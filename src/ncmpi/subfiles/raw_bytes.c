@@ -106,59 +106,124 @@ static void put_be(unsigned char *p, int n, unsigned long long x)
     for (int i = n - 1; i >= 0; i--) { p[i] = (unsigned char)(x & 0xff); x >>= 8; }
 }
 
-/* Where the value bytes of the global NC_CHAR attribute name of nbytes
- * characters stand in the header of n bytes, found by the header's
+/* The lock that makes a change of the state mark one read-modify-write
+ * across processes and jobs: a write lock on one byte far beyond any
+ * data (no I/O of PnetCDF's or ROMIO's ever reaches or locks it, so the
+ * lock cannot meet theirs), by open file description where the system
+ * has such locks, else by process. A file system that refuses locks
+ * leaves the change unlocked, as it would be without this. The lock goes
+ * with the descriptor's close, or the process's death. */
+#define MARK_LOCK_AT ((off_t)1 << 62)
+
+static void lock_mark(int fd)
+{
+    struct flock l;
+    memset(&l, 0, sizeof l);
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    l.l_start = MARK_LOCK_AT;
+    l.l_len = 1;
+#ifdef F_OFD_SETLKW
+    for (;;) {
+        if (fcntl(fd, F_OFD_SETLKW, &l) == 0) return;
+        if (errno != EINTR) break;
+    }
+    memset(&l, 0, sizeof l);
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    l.l_start = MARK_LOCK_AT;
+    l.l_len = 1;
+#endif
+    for (;;) {
+        if (fcntl(fd, F_SETLKW, &l) == 0 || errno != EINTR) return;
+    }
+}
+
+/* Where the value bytes of the global NC_CHAR attribute name of 8
+ * characters stand in the base file open on fd, found by the header's
  * structure (base/cdf_header.c: never by looking for bytes that might
- * stand in an attribute of the application's); -1 if there is none such
- * or the header does not parse. */
-static long long global_text_att(const unsigned char *h, size_t n, const char *name, MPI_Offset nbytes)
+ * stand in an attribute of the application's). */
+static int find_mark(int fd, const char *name, MPI_Offset *atp)
 {
     ncsfi_cdf_header hdr;
-    long long at = -1;
-    if (ncsfi_cdf_parse(h, n, &hdr) != NC_NOERR) return -1;
+    MPI_Offset size;
+    int err = ncsfi_cdf_read_fd(fd, &hdr, &size);
+    if (err) return err == NC_ENOMEM || err == NC_EREAD ? err : NC_EVARMETA;
     const ncsfi_cdf_att *a = ncsfi_cdf_att_find(&hdr, -1, name);
-    if (a && a->type == NC_CHAR && a->nelems == nbytes) at = (long long)(a->values - h);
+    if (a && a->type == NC_CHAR && a->nelems == 8) *atp = (MPI_Offset)(a->values - hdr.bytes);
+    else err = NC_EVARMETA;
     ncsfi_cdf_free(&hdr);
-    return at;
+    return err;
 }
 
-int ncsfi_raw_replace_mark(const char *path, MPI_Offset hsize, const char *name, const char *old_value,
-                           const char *old_value2, const char *new_value, MPI_Offset *atp)
+static int read8(int fd, MPI_Offset at, char v[8])
 {
-    unsigned char *h;
+    return pread(fd, v, 8, (off_t)at) == 8 ? NC_NOERR : NC_EREAD;
+}
+
+/* Is v a mark (the edit, tried on a copy, does not say NCSFI_MARK_NOT_HERE)? */
+static int is_mark(const char v[8], ncsfi_mark_edit edit, void *arg)
+{
+    char w[8];
+    memcpy(w, v, 8);
+    return edit(w, arg) != NCSFI_MARK_NOT_HERE;
+}
+
+int ncsfi_raw_mark_update(const char *path, const char *name, MPI_Offset *atp, ncsfi_mark_edit edit, void *arg)
+{
+    char v[8], old[8];
+    MPI_Offset at = *atp;
     int fd, err = open_rw(path, 0, &fd);
     if (err) return err;
-    if (hsize <= 0 || hsize > ((MPI_Offset)1 << 30) || !(h = malloc((size_t)hsize)))
-        return close_checked(fd, hsize <= 0 ? NC_EVARMETA : NC_ENOMEM);
-    /* hsize may be more than the file holds: in define mode PnetCDF 1.15's
-     * ncmpi_inq_header_size counts the definitions not yet written (a
-     * close after an enddef refused for size); the header on disk is
-     * whole in what the file has */
-    ssize_t got = pread(fd, h, (size_t)hsize, 0);
-    if (got <= 0) {
-        err = NC_EREAD;
-    } else {
-        long long at = global_text_att(h, (size_t)got, name, 8);
-        if (at < 0 || (memcmp(h + at, old_value, 8) && (!old_value2 || memcmp(h + at, old_value2, 8))))
-            err = NC_EVARMETA; /* not a value we expect: leave it */
-        else if (pwrite(fd, new_value, 8, (off_t)at) != 8)
-            err = error_of_errno(errno);
-        if (!err && atp) *atp = (MPI_Offset)at;
+    lock_mark(fd);
+    /* where it stood at the last change, unless the header moved since
+     * (a redef, a rename): then found again */
+    if (at <= 0 || read8(fd, at, v) || !is_mark(v, edit, arg)) {
+        err = find_mark(fd, name, &at);
+        if (!err) err = read8(fd, at, v);
     }
-    free(h);
+    memcpy(old, v, 8);
+    if (!err) err = edit(v, arg);
+    if (err == NCSFI_MARK_NOT_HERE) err = NC_EVARMETA; /* where the header says: damaged */
+    if (!err && memcmp(v, old, 8) && pwrite(fd, v, 8, (off_t)at) != 8) err = error_of_errno(errno);
+    if (!err) *atp = at;
     return close_checked(fd, err);
 }
 
-int ncsfi_raw_mark_at(const char *path, MPI_Offset at, const char *old_value, const char *new_value)
+int ncsfi_raw_mark_hold(const char *path, const char *name, ncsfi_mark_hold *h)
 {
-    char v[8];
+    MPI_Offset at = 0;
+    h->fd = -1;
+    h->found = 0;
     int fd, err = open_rw(path, 0, &fd);
     if (err) return err;
-    if (pread(fd, v, 8, (off_t)at) != 8) err = NC_EREAD;
-    else if (!memcmp(v, new_value, 8)) err = NC_NOERR; /* another process was first */
-    else if (memcmp(v, old_value, 8)) err = NC_EVARMETA;
-    else if (pwrite(fd, new_value, 8, (off_t)at) != 8) err = error_of_errno(errno);
-    return close_checked(fd, err);
+    lock_mark(fd);
+    h->fd = fd;
+    /* no mark on disk yet (a create's first enddef) is no error */
+    if (!find_mark(fd, name, &at) && !read8(fd, at, h->saved)) h->found = 1;
+    return NC_NOERR;
+}
+
+int ncsfi_raw_mark_release(const char *name, ncsfi_mark_hold *h, ncsfi_mark_edit edit, void *arg,
+                           MPI_Offset *atp)
+{
+    if (h->fd < 0) return NC_NOERR;
+    int err = NC_NOERR;
+    MPI_Offset at = 0;
+    char v[8], now[8];
+    if (h->found && edit) {
+        /* where the header rewritten puts it now */
+        err = find_mark(h->fd, name, &at);
+        if (!err) err = read8(h->fd, at, now);
+        memcpy(v, h->saved, 8);
+        if (!err) err = edit(v, arg);
+        if (err == NCSFI_MARK_NOT_HERE) err = NC_EVARMETA;
+        if (!err && memcmp(v, now, 8) && pwrite(h->fd, v, 8, (off_t)at) != 8) err = error_of_errno(errno);
+        if (!err && atp) *atp = at;
+    }
+    err = close_checked(h->fd, err);
+    h->fd = -1;
+    return err;
 }
 
 int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs)

@@ -20,7 +20,10 @@
  * any subfile's name fails enddef on every rank before anything is
  * created; without it, what is in the way is unlinked (never written
  * through: a symbolic link there is removed, not followed) and the subfile
- * made anew.
+ * made anew, unless it is a subfile of another dataset (its
+ * subfiling_dataset_id another's): that fails the enddef (NC_EEXIST). The
+ * names were chosen to avoid such subfiles (defvar.c, choose_name_stem),
+ * so only one made in between is met here.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -70,6 +73,23 @@ static int clear_the_way(ncsf_file *f, const char *path)
     if (!S_ISREG(sb.st_mode) && !S_ISLNK(sb.st_mode)) {
         ncsfi_set_error(f, 1, "cannot create subfile %s: something that is not a regular file is in the way", path);
         return NC_EBAD_FILE;
+    }
+    /* another dataset's subfile (one whose base file was renamed, say:
+     * it still reads it by this name) is never removed */
+    if (S_ISREG(sb.st_mode)) {
+        ncsfi_cdf_header h;
+        MPI_Offset size;
+        int sys_errno, theirs = 0;
+        char id[33] = "";
+        if (ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
+            theirs = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, f->dsid) && strcmp(id, f->clobbered_id);
+            ncsfi_cdf_free(&h);
+        }
+        if (theirs) {
+            ncsfi_set_error(f, 0, "cannot create subfile %s: a subfile of another dataset (identity %s) is "
+                            "there, and is not removed", path, id);
+            return NC_EEXIST;
+        }
     }
     if (unlink(path) != 0 && errno != ENOENT) {
         ncsfi_set_error(f, 1, "cannot replace %s: %s", path, strerror(errno));
