@@ -700,12 +700,17 @@ static int run_zeroput(const char *dir)
         for (int kind = 0; kind < 6; kind++) zeroput_one(dir, z, kind, 0);
     zeroput_one(dir, 1, 0, 1);
     zeroput_one(dir, 2, 1, 1);
+    return 0;
+}
+
 /* The probe of t_calls.sh: with plain MPI-IO, each rank writes one int,
  * those of the ranks one int apart, in one collective write to a new file;
  * the ints between them were never written and must read 0. Prints
  * "holes: zero" or "holes: written" (Open MPI 4.1's OMPIO with its fcoll
  * components vulcan and dynamic_gen2 writes other bytes there). */
 static int run_holes(const char *dir)
+{
+    char path[4096];
     MPI_File fh;
     snprintf(path, sizeof path, "%s/holes.bin", dir);
     if (rank == 0) unlink(path);
@@ -725,6 +730,7 @@ static int run_holes(const char *dir)
             bad |= i % 2 && buf[i] != 0;
         }
         printf("holes: %s\n", bad ? "written" : "zero");
+    }
     MPI_File_close(&fh);
     return 0;
 }

@@ -47,15 +47,7 @@ static int check_file(ncsfnc_file *f, ncsfnc_var *v, const char *path, int id, l
                    v->name, size, want);
         return NC_ETRUNC;
     }
-    /* a subfile with the record dimension (one of a record variable) has
-     * every record; one of fixed-size variables only has none */
-    int unlim = -1;
-    size_t recs = 0;
-    if (f->numrecs && (nc_inq_unlimdim(id, &unlim) || (unlim < 0 && v->lay.record) ||
-                       (unlim >= 0 && (nc_inq_dimlen(id, unlim, &recs) || recs < f->numrecs)))) {
-        ncsfnc_say(f, "subfile %s of variable %s has %zu records, the dataset %zu", path, v->name, recs, f->numrecs);
-        return NC_ETRUNC;
-    }
+    /* (the record count: check_var, for a record variable's subfile) */
     return NC_NOERR;
 }
 
