@@ -9,7 +9,7 @@ dnl   m4 -DMODE=exports  the ncmpi_* functions libncsf.so and the preload
 dnl                      library define, each calling its ncsf_* twin
 dnl                      (src/ncmpi/pnetcdf_exports.c)
 dnl   m4 -DMODE=next     the library's own calls of those names, sent to
-dnl                      PnetCDF's definitions (src/ncmpi/pnetcdf_next.h)
+dnl                      PnetCDF's definitions (src/ncmpi/base/pnetcdf_next.h)
 dnl Each wrapper sends a variable that is not subfiled straight to PnetCDF
 dnl and describes the call of a subfiled one for ncsfi_dispatch.
 
@@ -284,7 +284,7 @@ DCALL(`get_vard_all', `get_vard_all', `int ncid, int varid, MPI_Datatype filetyp
 
 divert(0)dnl
 ifelse(MODE, `source', `/* Generated from api_getput.m4: do not edit. */
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 ', MODE, `header', `/* Generated from src/ncmpi/api_getput.m4: do not edit. */
 #ifndef NCSF_API_H

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 #include "name_list.h"
 
 int ncsf_def_var_noinfo(int ncid, const char *name, nc_type xtype, int ndims,

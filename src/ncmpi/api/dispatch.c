@@ -5,7 +5,7 @@
  * posted (io/nonblocking.c).
  */
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 void ncsfi_call_init(ncsf_call *c, int put, int kind, int mode)
 {

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
 {

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 int ncsf_inq_var(int ncid, int varid, char *name, nc_type *xtypep, int *ndimsp,
                  int *dimids, int *nattsp)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 #include "ncsf_inspect.h"
 
 struct ncsf_inspect {

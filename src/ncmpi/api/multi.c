@@ -11,7 +11,7 @@
  * is the call's, and nothing is left pending by a call that was refused.
  */
 #include <stdlib.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 int ncsfi_route_multi(int ncid)
 {

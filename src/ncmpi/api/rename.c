@@ -14,7 +14,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 int ncsf_rename_var(int ncid, int varid, const char *newname)
 {

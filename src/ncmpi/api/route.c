@@ -2,7 +2,7 @@
  * route.c: where a call on a variable goes, ncsf or PnetCDF, and for a
  * collective call the agreement of every rank on it.
  */
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 /* Where a call goes: 1 ncsf, 0 PnetCDF, or NC_EBADID for an ncid no
  * dataset of this process has (PnetCDF 1.12 would dereference NULL). */

@@ -19,7 +19,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 #define VARD_DEPRECATED NCSF_PNETCDF_AT_LEAST(1, 15)
 

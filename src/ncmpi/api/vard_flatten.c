@@ -7,7 +7,7 @@
  * another gives NC_EINVAL.
  */
 #include <stdlib.h>
-#include "ncsf_internal.h"
+#include "ncsfi_api.h"
 
 static void add(ncsfi_segs *s, MPI_Offset off, MPI_Offset len)
 {

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 /* The first read; a larger header is read again, whole. */
 #define FIRST_READ ((size_t)64 << 10)
@@ -352,4 +352,16 @@ int ncsfi_cdf_att_get(const ncsfi_cdf_att *a, nc_type memtype, void *out)
     int err = ncsfi_swap_convert_get(tmp, a->type, out, memtype, a->nelems);
     if (tmp != small.b) free(tmp);
     return err;
+}
+
+/* subfiling_dataset_id of a parsed header (every layer that checks whose
+ * a file is asks it) */
+int ncsfi_cdf_dataset_id(const ncsfi_cdf_header *h, char id[33])
+{
+    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_dataset_id");
+    id[0] = 0;
+    if (!a || a->type != NC_CHAR || a->nelems != 32) return 0;
+    memcpy(id, a->values, 32);
+    id[32] = 0;
+    return 1;
 }

@@ -12,7 +12,7 @@
  * An agreement is one reduction to the minimum (netCDF errors are
  * negative): the engine's sf_agree_min.
  */
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 int ncsfi_agree(MPI_Comm comm, int yield, int err)
 {

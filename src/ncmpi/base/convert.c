@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 int ncsfi_xsize(nc_type t)
 {

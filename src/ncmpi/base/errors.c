@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 int ncsfi_error_from_engine(int e)
 {

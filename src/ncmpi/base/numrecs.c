@@ -7,7 +7,7 @@
  * length its subfiles are finished to) it first takes PnetCDF's when that
  * is larger.
  */
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 void ncsfi_numrecs_follow(ncsf_file *f)
 {

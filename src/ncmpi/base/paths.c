@@ -19,7 +19,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <sys/stat.h>
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 /* Characters kept as they are in a subfile name; others become %XX. */
 static int name_safe(unsigned char c)

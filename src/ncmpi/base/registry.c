@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_base.h"
 
 static struct {
     ncsf_file **files;

@@ -29,7 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_dataset.h"
 
 static int is_subfile(const ncsfi_cdf_header *h)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_dataset.h"
 
 /* The directories of rel (relative to dir), the deepest first, for as
  * long as they are empty. */

@@ -8,7 +8,7 @@
  * process with the same code; the reason is then the same text on every
  * process (ncsf_create_ex, ncsf_open_ex), whichever process found it.
  */
-#include "ncsf_internal.h"
+#include "ncsfi_dataset.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "ncsf_internal.h"
+#include "ncsfi_dataset.h"
 
 int ncsfi_regular_file(const char *path)
 {

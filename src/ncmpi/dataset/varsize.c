@@ -31,7 +31,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_dataset.h"
 
 #define CDF1_OFF_MAX 2147483647LL      /* the largest begin CDF-1 can hold */
 #define DEFAULT_ALIGN 512

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_io.h"
 
 /* Bytes of fill values written in one collective put, at most (whole
  * records: one record more than this still goes in one put). */

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_io.h"
 
 
 /* Check one (start, count, stride) against the variable's current shape

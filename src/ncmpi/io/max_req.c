@@ -14,7 +14,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_io.h"
 
 static int limited(void)
 {

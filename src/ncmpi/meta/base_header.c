@@ -27,7 +27,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_meta.h"
 
 /* Headers larger than this are left to PnetCDF (a broadcast of that much
  * costs more than the lookups it saves; and it must fit an int). */

@@ -9,7 +9,7 @@
  * know them. By name they can still be read (get_att, inq_att).
  */
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_meta.h"
 
 /* does this open file hide ncsf's attributes? */
 static int hiding(int ncid)

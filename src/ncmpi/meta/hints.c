@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "ncsf_internal.h"
+#include "ncsfi_meta.h"
 
 static int parse_positive(const char *key, const char *val, int *out,
                           char *msg, int msglen)

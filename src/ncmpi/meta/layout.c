@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_meta.h"
 
 /* Does v(dimids) use the dimension at position d at another position too?
  * A subfile defines each dimension once, so one split at one position and

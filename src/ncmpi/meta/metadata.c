@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <fcntl.h>
-#include "ncsf_internal.h"
+#include "ncsfi_meta.h"
 
 #define CHECK(call) do { int e_ = (call); if (e_ != NC_NOERR) { err = e_; goto out; } } while (0)
 
@@ -46,16 +46,6 @@ int ncsfi_read_version(int ncid, int *version)
         (*version != 1 && *version != 2))
         return NC_EVARMETA;
     return NC_NOERR;
-}
-
-int ncsfi_cdf_dataset_id(const ncsfi_cdf_header *h, char id[33])
-{
-    const ncsfi_cdf_att *a = ncsfi_cdf_att_find(h, -1, "subfiling_dataset_id");
-    id[0] = 0;
-    if (!a || a->type != NC_CHAR || a->nelems != 32) return 0;
-    memcpy(id, a->values, 32);
-    id[32] = 0;
-    return 1;
 }
 
 int ncsfi_cdf_read_version(const ncsfi_cdf_header *h, int *version)

@@ -10,7 +10,7 @@
  * the two counts wins. Without a census (it failed), one per 8 processes,
  * as before nodes were known.
  */
-#include "ncsf_internal.h"
+#include "ncsfi_meta.h"
 
 int ncsfi_default_nfiles(const ncsf_file *f, double bytes, long long max_size)
 {

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 static int reserved_name(const char *name)
 {

@@ -64,7 +64,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 static int error_of_errno(int e)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 static int same_layout(const sf_layout *a, const sf_layout *b)
 {

@@ -32,7 +32,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 static int format_cmode(int format)
 {

@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 /* The length netCDF's validator expects of subfile k of the variables that
  * share lead's files: header, fixed variables (each padded to 4 bytes),

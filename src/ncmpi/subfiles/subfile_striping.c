@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 /* Bytes of data of subfile k: every variable stored in lead's files, one
  * record of a record variable. */

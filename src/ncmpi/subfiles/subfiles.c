@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 /* Only this rank's: the home rule gives each rank one run of blocks per
  * set of files, found without looking at the others' (O(V + own)). */

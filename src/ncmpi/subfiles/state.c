@@ -46,7 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ncsf_internal.h"
+#include "ncsfi_subfiles.h"
 
 #define STATE_ATT "subfiling_state"
 #define STATE_LEN 8
