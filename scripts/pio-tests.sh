@@ -30,8 +30,7 @@
 # made (per rank, the most of any rank) are counted in both runs (libmpicount.so), printed
 # per test, with ncsf's ratio to plain's; a ratio above PIO_MAX_RATIO
 # (1.1) is said as "over", and fails the test only with --strict-counts.
-# --ci: the subset CI runs (the darray, pioc and async tests that fit a few
-# minutes). Prints "N passed, N failed"; exits 1 if any failed.
+# --ci: the darray, pioc and async tests (a few minutes). Prints "N passed, N failed"; exits 1 if any failed.
 # The whole run: about an hour on 2 cores (8-process tests oversubscribe).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
