@@ -250,8 +250,12 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     if (p->nelems > 0 && !c->buf) return NC_ENULLBUF;
     if ((err = ncsfi_max_req(p->nelems, es))) return err; /* PnetCDF's 2 GiB */
     for (int d = 0; d < v->ndims; d++) p->count[d] = p->reqs[0].count[d];
-    if (c->kind == NCSF_VARM && c->imap && !imap_is_contiguous(v->ndims, p->count, c->imap))
-        p->imap = c->imap;
+    if (c->kind == NCSF_VARM && c->imap && !imap_is_contiguous(v->ndims, p->count, c->imap)) {
+        /* kept: a non-blocking get uses it at the wait, after the caller's
+         * array is gone */
+        memcpy(p->imap_own, c->imap, sizeof(MPI_Offset) * (size_t)v->ndims);
+        p->imap = p->imap_own;
+    }
     if (p->imap && p->packed) {
         /* the imap addresses the packed buffer: it must stay inside it */
         MPI_Offset last = 0;

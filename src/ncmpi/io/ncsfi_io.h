@@ -61,7 +61,8 @@ typedef struct ncsf_prepared {
     MPI_Datatype buftype;
     int own_buftype;    /* buftype is our duplicate (ncsfi_keep_buftype) */
     MPI_Offset bufcount;
-    const MPI_Offset *imap; /* for varm gets */
+    const MPI_Offset *imap; /* for varm gets: imap_own, or NULL */
+    MPI_Offset imap_own[SF_MAX_DIMS];
     MPI_Offset count[SF_MAX_DIMS];
     int range_err;
 } ncsf_prepared;
