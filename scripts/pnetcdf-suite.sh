@@ -127,6 +127,10 @@ xfail_reason() {
   awk -v p="$1" -v n="$2" '!/^#/ && NF && $1 == p && ($2 == "*" || $2 == n) { $1 = ""; $2 = ""; sub(/^  */, ""); print; exit }' "$xfail_list"
 }
 
+# an entry's "match:TEXT" (its first word): the output through ncsf must
+# contain TEXT, or the run fails in another way than the entry says
+expect_of() { local w=${1%% *}; echo "${w#match:}"; }
+
 # MB free on the file system of $1, and of memory
 disk_free() { df -Pk "$1" | awk 'NR == 2 { print int($4 / 1024) }'; }
 mem_free() { awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo; }
@@ -245,8 +249,12 @@ for r in "${runs[@]}"; do
     elif [ -z "$why" ]; then
       echo "FAIL: $name np=$np passes but is listed as an expected failure ($reason): take it off the list"
       nfail=$((nfail + 1)); failed+=("$name np=$np")
+    elif [ -n "$reason" ] && [[ "$reason" == match:* ]] &&
+         ! grep -qF -- "$(expect_of "$reason")" "$w/ncsf.txt"; then
+      echo "FAIL: $name np=$np fails, but not as its expected-failure entry says ($(expect_of "$reason") not printed): $why"
+      nfail=$((nfail + 1)); failed+=("$name np=$np")
     elif [ -n "$reason" ]; then
-      echo "XFAIL: $name np=$np ($reason)"; nxfail=$((nxfail + 1))
+      echo "XFAIL: $name np=$np (${reason#match:* })"; nxfail=$((nxfail + 1))
     else
       echo "FAIL: $name np=$np: $why"; nfail=$((nfail + 1)); failed+=("$name np=$np")
     fi
