@@ -81,7 +81,7 @@ run_one() { # NAME PREPARE CONFARGS VARS
   fi
   [ -n "${NCSF_MATRIX_TESTS:-}" ] && vars="$vars TESTS='$NCSF_MATRIX_TESTS'"
   say "$name: make check $vars"
-  (cd "$dir" && eval "make check $vars" > check.out 2>&1)
+  (cd "$dir" && eval "make -j${NCSF_TEST_JOBS:-2} check $vars" > check.out 2>&1)
   rc=$?
   grep -E '^(FAIL|ERROR|TIMEOUT)' "$dir"/test/*.log 2>/dev/null | head -n 30 >&2
   local line

@@ -28,7 +28,7 @@ if grep -q "warning:" make.log; then grep "warning:" make.log | head -20 >&2; ec
 # instrumented suite at 8 processes doubled CI's time for no case the
 # uninstrumented full suite (scripts/test.sh --full, 8 included) misses.
 rc=0
-NCSF_TIER=${NCSF_TIER:-quick} NCSF_TEST_NP_MAX=${NCSF_TEST_NP_MAX:-4} make check > check.log 2>&1 || rc=$?
+NCSF_TIER=${NCSF_TIER:-quick} NCSF_TEST_NP_MAX=${NCSF_TEST_NP_MAX:-4} make -j"${NCSF_TEST_JOBS:-2}" check > check.log 2>&1 || rc=$?
 grep -E "^(FAIL|ERROR|XPASS)" check.log || true
 grep -E "^[0-9]+ passed, [0-9]+ failed" check.log || tail -20 check.log
 exit $rc

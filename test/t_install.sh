@@ -18,7 +18,7 @@ pnc=$(sed -n 's/^PNETCDF_PREFIX = //p' "$B/Makefile")
 src=$scratch/src pre=$scratch/prefix
 mkdir -p "$src"
 (cd "$top_srcdir" && git ls-files -co --exclude-standard -z | grep -zv '^build-' | tar --null -T - -cf -) | tar -xf - -C "$src"
-(cd "$src" && autoreconf -fi > build.log 2>&1 && ./configure --prefix="$pre" --with-pnetcdf="$pnc" >> build.log 2>&1 &&
+(cd "$src" && unset MAKEFLAGS MFLAGS MAKELEVEL && autoreconf -fi > build.log 2>&1 && ./configure --prefix="$pre" --with-pnetcdf="$pnc" >> build.log 2>&1 &&
  make -j2 >> build.log 2>&1 && make install >> build.log 2>&1); rc=$?
 [ $rc -eq 0 ] || tail -n 30 "$src/build.log"
 report $rc "t_install: configure --prefix, make, make install"

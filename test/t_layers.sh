@@ -65,9 +65,10 @@ else
   report $bad "no object of src/ncmpi uses a name of a layer above its own ($(wc -l < "$d/defs") names)"
 fi
 
-# 3. the compiler refuses an upward call
+# 3. the compiler refuses an upward call (the sub-make without the
+# enclosing make's flags: under make -j it would print its directory)
 cc_flags=$(printf 'p:\n\t@echo $(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(libncsf_core_la_CFLAGS) $(CFLAGS)\n' |
-           make -s --no-print-directory -C "$B" -f Makefile -f - p 2>/dev/null)
+           env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$B" -f Makefile -f - p 2>/dev/null)
 if [ -z "$cc_flags" ]; then
   echo "SKIP: the library's compile flags could not be had from $B/Makefile"
 else
