@@ -91,7 +91,9 @@ static int create_written(const char *path, int rows, int seed)
     OK(ncmpi_def_dim(ncid, "x", (MPI_Offset)rows * nprocs, &d[0]));
     OK(ncmpi_def_dim(ncid, "y", NY, &d[1]));
     OK(ncmpi_def_var(ncid, "v", NC_INT, 2, d, &v));
+    OK(ncmpi_def_var(ncid, "o", NC_INT, 0, NULL, &v)); /* a scalar: never subfiled */
     OK(ncmpi_enddef(ncid));
+    OK(ncmpi_inq_varid(ncid, "v", &v));
     MPI_Offset st[2] = {(MPI_Offset)rows * rank, 0}, ct[2] = {rows, NY};
     int *b = malloc(sizeof(int) * rows * NY);
     for (int i = 0; i < rows * NY; i++) b[i] = (int)test_value(NC_INT, st[0] * NY + i, seed);
@@ -182,7 +184,16 @@ static void writer_a(const char *path, const char *b, const char *end)
         }
         MPI_Barrier(MPI_COMM_WORLD);
     }
-    if (!strcmp(end, "damage")) damage_mark(path);
+    if (!strcmp(end, "damage")) {
+        damage_mark(path);
+        /* a collective vard on the ordinary variable: PnetCDF's call, joined
+         * by every process, and the mark's error returned all the same */
+        int o, one = 7;
+        OK(ncmpi_inq_varid(ncid, "o", &o));
+        int err = ncmpi_put_vard_all(ncid, o, MPI_INT, &one, 1, MPI_INT);
+        CHECK(err != NC_NOERR, "a collective vard on an ordinary variable after the mark was damaged returned NC_NOERR");
+        CHECK(agreed_ok(err) == nprocs, "the vard's error is not on every process");
+    }
     OK(ncmpi_inq_varid(ncid, "v", &v));
     /* process 0's rows again, seed 2; the others with nothing */
     MPI_Offset st[2] = {0, 0}, ct[2] = {rank == 0 ? ROWS : 0, NY};

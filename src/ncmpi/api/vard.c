@@ -140,17 +140,25 @@ static int vard_check_types(const ncsf_var *v, MPI_Datatype filetype, MPI_Dataty
     return NC_NOERR;
 }
 
+/* -1000: an ordinary variable everywhere, PnetCDF's call to be made, and
+ * then *pnc_err returned if it is not NC_NOERR: a collective put whose
+ * mark could not count it joins PnetCDF's call (the others are in it) and
+ * returns the mark's error all the same; an independent one writes
+ * nothing and returns it here. */
 static int vard_call(int ncid, int varid, MPI_Datatype filetype, const void *buf, MPI_Offset bufcount,
-                     MPI_Datatype buftype, int put, int collective, const char *name)
+                     MPI_Datatype buftype, int put, int collective, const char *name, int *pnc_err)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
+    *pnc_err = NC_NOERR;
     if (!f) return NC_EBADID;
     int route = collective ? ncsfi_route_collective(ncid, varid, put) : ncsfi_route(ncid, varid);
     if (route < 0) return route;
     int terr = put ? ncsfi_state_touch(ncid) : NC_NOERR;
-    /* an ordinary variable everywhere: PnetCDF's (an independent call
-     * whose mark could not count it writes nothing) */
-    if (route == 0) return terr && !collective ? terr : -1000;
+    if (route == 0) {
+        if (terr && !collective) return terr;
+        *pnc_err = terr;
+        return -1000;
+    }
     ncsf_var *v = ncsfi_var(f, varid);
     ncsf_call c;
     MPI_Offset *flat = NULL, **ptrs = NULL;
@@ -183,23 +191,27 @@ int ncsf_put_vard(int ncid, int varid, MPI_Datatype filetype, const void *buf,
                   MPI_Offset bufcount, MPI_Datatype buftype)
 {
     if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
-    int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 1, 0, "put_vard");
-    return err != -1000 ? err : ncmpi_put_vard(ncid, varid, filetype, buf, bufcount, buftype);
+    int terr, err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 1, 0, "put_vard", &terr);
+    if (err != -1000) return err;
+    err = ncmpi_put_vard(ncid, varid, filetype, buf, bufcount, buftype);
+    return terr ? terr : err;
 }
 
 int ncsf_put_vard_all(int ncid, int varid, MPI_Datatype filetype, const void *buf,
                       MPI_Offset bufcount, MPI_Datatype buftype)
 {
     if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
-    int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 1, 1, "put_vard_all");
-    return err != -1000 ? err : ncmpi_put_vard_all(ncid, varid, filetype, buf, bufcount, buftype);
+    int terr, err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 1, 1, "put_vard_all", &terr);
+    if (err != -1000) return err;
+    err = ncmpi_put_vard_all(ncid, varid, filetype, buf, bufcount, buftype);
+    return terr ? terr : err;
 }
 
 int ncsf_get_vard(int ncid, int varid, MPI_Datatype filetype, void *buf,
                   MPI_Offset bufcount, MPI_Datatype buftype)
 {
     if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
-    int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 0, 0, "get_vard");
+    int terr, err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 0, 0, "get_vard", &terr);
     return err != -1000 ? err : ncmpi_get_vard(ncid, varid, filetype, buf, bufcount, buftype);
 }
 
@@ -207,6 +219,6 @@ int ncsf_get_vard_all(int ncid, int varid, MPI_Datatype filetype, void *buf,
                       MPI_Offset bufcount, MPI_Datatype buftype)
 {
     if (VARD_DEPRECATED) return NC_ENOTSUPPORT;
-    int err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 0, 1, "get_vard_all");
+    int terr, err = vard_call(ncid, varid, filetype, buf, bufcount, buftype, 0, 1, "get_vard_all", &terr);
     return err != -1000 ? err : ncmpi_get_vard_all(ncid, varid, filetype, buf, bufcount, buftype);
 }
