@@ -5,8 +5,10 @@
  *  1. locally: the rank's requests as a key; the cached plans that match
  *     it; room in the leader's buffer for them;
  *  2. the first reduction (agree.c): any error anywhere (then nothing
- *     moves), where every rank's call goes, which plan every rank can
- *     reuse, the record base;
+ *     moves), where every rank's call goes, the flags its path follows
+ *     from (path.c: direct, by runs, a plan gathered or by MPI-IO; chosen
+ *     there and nowhere else), which plan every rank can reuse, the
+ *     record base;
  *  3. a read every rank can do alone (direct.c: each rank's pieces are
  *     runs of the subfiles, long enough) has gone straight to the
  *     subfiles before step 2, which agreed on its outcome too: it is
