@@ -30,7 +30,7 @@ int sf_path_wish(const sf_context *ctx, const sf_call *c, int ok, int *alone)
     if (c->nnreq > 0) wish |= SF_WISH_RUNS;
     if (c->write) wish |= SF_WISH_WRITE;
     /* a read this rank would rather do alone; a rank that takes part with
-     * nothing (SF_ROUTE_ANY, an error of its own) says it reads alone */
+     * nothing (SF_ROUTE_ANY) reads nothing and asks for no plan */
     *alone = ok && !c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err;
     if (*alone && !sf_direct_eligible(ctx, c->nreq, c->reqs)) {
         wish |= SF_WISH_PLAN;
