@@ -80,6 +80,16 @@ typedef struct ncsf_engine_counts {
     long long fd_opens;     /* of file_opens, subfiles of a dataset opened
                              * read only that direct reads opened with
                              * open(2) and read with pread (no MPI-IO) */
+    /* the engine's data paths (doc/architecture.md): calls that took
+     * each; a collective read done alone is direct_reads */
+    long long runs_calls;   /* collective calls by runs (varn, vard)     */
+    long long gather_calls; /* collective calls by a plan gathered at
+                             * one leader per subfile                    */
+    long long mpiio_calls;  /* collective calls by a plan carried out with
+                             * collective MPI-IO (subfiling_aggregate=0) */
+    long long indep_calls;  /* independent calls' requests box by box    */
+    long long indep_runs_calls; /* independent calls' many-piece requests
+                             * by runs                                   */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

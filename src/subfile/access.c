@@ -5,8 +5,10 @@
  *  1. locally: the rank's requests as a key; the cached plans that match
  *     it; room in the leader's buffer for them;
  *  2. the first reduction (agree.c): any error anywhere (then nothing
- *     moves), where every rank's call goes, which plan every rank can
- *     reuse, the record base;
+ *     moves), where every rank's call goes, the flags its path follows
+ *     from (path.c: direct, by runs, a plan gathered or by MPI-IO; chosen
+ *     there and nowhere else), which plan every rank can reuse, the
+ *     record base;
  *  3. a read every rank can do alone (direct.c: each rank's pieces are
  *     runs of the subfiles, long enough) has gone straight to the
  *     subfiles before step 2, which agreed on its outcome too: it is
@@ -127,7 +129,7 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8, FLAG_RUNS = 16, FLAG_GATHER = 32, FLAG_WRITE = 64 };
+enum { FLAG_CALLER = 8 }; /* (the path's flags: SF_WISH_*, path.c) */
 
 /* Every rank goes by runs (some rank has many pieces), then the last
  * reduction and the byte counts. */
@@ -156,9 +158,10 @@ static int direct_read_timed(sf_context *ctx, sf_call *c)
     return err;
 }
 
-/* Steps 3 to 5 of a call by a plan: reuse one or build it (rel or abs
- * is its key, the other freed here), move the data, the last reduction. */
-static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *rel, size_t rlen,
+/* Steps 3 to 5 of a call by a plan (path SF_PATH_GATHER or
+ * SF_PATH_MPIIO): reuse one or build it (rel or abs is its key, the other
+ * freed here), move the data, the last reduction. */
+static int by_plan(sf_context *ctx, sf_call *c, int path, const sf_agree0 *ap, long long *rel, size_t rlen,
                    long long *abs, size_t alen)
 {
     sf_agree0 a = *ap;
@@ -181,7 +184,8 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
         size_t klen = relative ? rlen : alen;
         free(relative ? abs : rel);
         sf_plan *built;
-        err = sf_plan_build(ctx, c->nreq, c->reqs, c->write, relative, shift, key, klen, &built);
+        err = sf_plan_build(ctx, c->nreq, c->reqs, c->write, relative, shift, sf_path_method(path), key, klen,
+                            &built);
         if (err != SF_OK) return err; /* agreed */
         evicted = sf_plan_store(ctx, built, &slot); /* local: told at the last reduction */
     }
@@ -198,7 +202,7 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
     int swapped = 0, onway = 0;
     if (c->write && sf_requests_swap(c->nreq, c->reqs)) {
         MPI_Offset send = 0;
-        if (ctx->agg_max > 0 && sf_gather_swap_on_the_way(p, ctx->rank, c->reqs, &send)) {
+        if (path == SF_PATH_GATHER && sf_gather_swap_on_the_way(p, ctx->rank, c->reqs, &send)) {
             sw.chunk = sf_swap_buffer(ctx);
             sw.send = send ? malloc((size_t)send) : NULL;
             onway = sw.chunk && (sw.send || !send);
@@ -206,8 +210,8 @@ static int by_plan(sf_context *ctx, sf_call *c, const sf_agree0 *ap, long long *
         if (onway) ctx->counts.swapped_on_the_way++;
         else swapped = sf_swap_requests(c->nreq, c->reqs);
     }
-    err = ctx->agg_max > 0 ? sf_exec_gather(ctx, p, c->reqs, shift, onway ? &sw : NULL)
-                           : sf_exec_mpiio(ctx, p, c->reqs, shift);
+    err = path == SF_PATH_GATHER ? sf_exec_gather(ctx, p, c->reqs, shift, onway ? &sw : NULL)
+                                 : sf_exec_mpiio(ctx, p, c->reqs, shift);
     free(sw.send); /* (the messages from it have completed) */
     if (swapped) sf_swap_requests(c->nreq, c->reqs);
     ctx->t_move += MPI_Wtime() - t0;
@@ -239,7 +243,6 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     record_base(c->nreq, c->reqs, &base, &kinds);
     nsummary sum;
     nrecord_base(c->nnreq, c->nreqs, &base, &kinds, &sum);
-    if (c->nnreq > 0) kinds |= FLAG_RUNS;
     unsigned mask = ~0u; /* a rank that takes no part has no say */
     if ((c->route == SF_ROUTE_ENGINE || c->route == SF_ROUTE_ANY) && !c->caller_err && c->nnreq > 0) {
         /* plans by runs in the high bits, none of the others */
@@ -257,15 +260,9 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         if (err == SF_OK) err = sf_scratch_reserve(ctx, need);
     }
 
-    /* a read this rank would rather do alone; any rank that would not
-     * makes every rank plan (the flags are or-ed), and so does a write
-     * anywhere (a rank that takes part with nothing says it reads) */
-    if (c->write) kinds |= FLAG_WRITE;
-    int alone = !c->write && c->nnreq == 0 && c->route == SF_ROUTE_ENGINE && !c->caller_err && err == SF_OK;
-    if (alone && !sf_direct_eligible(ctx, c->nreq, c->reqs)) {
-        kinds |= FLAG_GATHER;
-        alone = 0;
-    }
+    /* what this rank has, for the path (path.c): the flags are or-ed */
+    int alone;
+    kinds |= sf_path_wish(ctx, c, err == SF_OK, &alone);
 
     /* a read this rank can do alone is done before the first reduction,
      * which then also agrees on its outcome: when every rank read alone
@@ -295,7 +292,10 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         return a.err; /* an error somewhere: nothing moves anywhere */
     }
 
-    if (a.flags & FLAG_RUNS) { /* some rank has many pieces: every rank goes by runs */
+    /* the path: the same on every rank (the flags are agreed) */
+    int path = sf_path_choose(ctx, a.flags);
+    ctx->counts.path_calls[path]++;
+    if (path == SF_PATH_RUNS) { /* some rank has many pieces: every rank goes by runs */
         free(rel);
         free(abs);
         int swapped = c->write && sf_swap_requests(c->nreq, c->reqs);
@@ -303,16 +303,15 @@ int sf_access_all(sf_context *ctx, sf_call *c)
         if (swapped) sf_swap_requests(c->nreq, c->reqs);
         return err;
     }
-    if (!(a.flags & (FLAG_GATHER | FLAG_WRITE))) { /* every rank has read alone (above) */
+    if (path == SF_PATH_DIRECT) { /* every rank has read alone (above) */
         free(rel);
         free(abs);
         c->rec_end = rec_end_of(c->nreq, c->reqs); /* a read's: nothing agrees on it */
         ctx->bytes_read += request_bytes(c->nreq, c->reqs);
-        ctx->counts.direct_calls++; /* (a read done alone for a plan after all is not one) */
         return SF_OK;
     }
-
-    return by_plan(ctx, c, &a, rel, rlen, abs, alen);
+    /* (a read done alone for a plan after all is no direct read) */
+    return by_plan(ctx, c, path, &a, rel, rlen, abs, alen);
 }
 
 typedef struct { int *k; int n, cap, err; } block_list;
@@ -335,6 +334,7 @@ int sf_access_indep(sf_context *ctx, int nreq, const sf_request *reqs,
                     int write, MPI_Offset *rec_end)
 {
     int err = SF_OK, swapped = write && sf_swap_requests(nreq, reqs);
+    ctx->counts.path_calls[SF_PATH_INDEP]++;
     for (int i = 0; i < nreq; i++) {
         const sf_request *r = &reqs[i];
         block_list l = {0};

@@ -126,7 +126,7 @@ static void print_profile(const sf_context *ctx)
                 "plan %.4f s, move %.4f s, agree %.4f s, close %.4f s\n",
                 ctx->rank, ctx->counts.calls, ctx->counts.plan_builds, ctx->counts.plan_hits,
                 ctx->counts.file_opens, ctx->counts.group_waits, ctx->counts.gather_msgs,
-                ctx->counts.mpiio_steps, ctx->counts.direct_calls, ctx->counts.swapped_on_the_way,
+                ctx->counts.mpiio_steps, ctx->counts.path_calls[SF_PATH_DIRECT], ctx->counts.swapped_on_the_way,
                 ctx->t_plan, ctx->t_move, ctx->t_agree, ctx->t_close);
 }
 

@@ -450,14 +450,13 @@ static int put_offsets(const sf_context *ctx, wbuf *b, int file_id, int block)
  * leader, method, keep, nbatch, nmembers, the offsets, [members if
  * MPI-IO], [as leader of a gathered one: each member's pieces]. A reply
  * starts with a status and the count of records. */
-static int decide(sf_context *ctx, const entry *e, int n, wbuf **outp, int *noutp)
+static int decide(sf_context *ctx, const entry *e, int n, int method, wbuf **outp, int *noutp)
 {
     int err = SF_OK, cap = 0, nout = 0;
     wbuf *out = NULL;
     for (int i = 0, j; i < n && err == SF_OK; i = j) {
         for (j = i; j < n && e[j].file_id == e[i].file_id && e[j].block == e[i].block; j++) ;
         int leader = e[i].member, keep = 1, nbatch = 0;
-        int method = ctx->agg_max > 0 ? SF_GATHER : SF_MPIIO;
         MPI_Offset most = -1;
         for (int k = i; k < j && err == SF_OK; k++) {
             if (e[k].bytes > most) { most = e[k].bytes; leader = e[k].member; }
@@ -735,7 +734,7 @@ static int connect_groups(sf_context *ctx, sf_plan *p)
 }
 
 int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
-                  MPI_Offset record_base, long long *key, size_t keylen, sf_plan **planp)
+                  MPI_Offset record_base, int method, long long *key, size_t keylen, sf_plan **planp)
 {
     double t0 = MPI_Wtime();
     sf_plan *p = calloc(1, sizeof *p);
@@ -758,7 +757,7 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
     if (err != SF_OK) nasked = 0;
     sf_keep(&err, nbx(ctx, asked, nasked, sent ? sent : &(int){0}, &in, &nin, &home_err));
     if (home_err == SF_OK) home_err = parse_entries(ctx, in, nin, &e, &ne);
-    if (home_err == SF_OK) home_err = decide(ctx, e, ne, &rep, &nrep);
+    if (home_err == SF_OK) home_err = decide(ctx, e, ne, method, &rep, &nrep);
     if (home_err != SF_OK) {
         /* answer every member that wrote, with the error */
         free_msgs(rep, nrep);
@@ -782,7 +781,7 @@ int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, 
     free(sent);
     /* everyone could, or nobody goes on */
     err = sf_agree_err(ctx, err);
-    if (err == SF_OK && ctx->agg_max <= 0) {
+    if (err == SF_OK && method == SF_MPIIO) {
         int groups = sf_group_count(ctx), worst;
         if ((MPI_Allreduce)(&groups, &worst, 1, MPI_INT, MPI_MAX, ctx->comm) != MPI_SUCCESS) worst = groups;
         int e = sf_plan_bound_groups(ctx, worst, NULL);

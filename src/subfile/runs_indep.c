@@ -19,6 +19,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
 {
     sf_call c;
     memset(&c, 0, sizeof c);
+    ctx->counts.path_calls[SF_PATH_INDEP_RUNS]++;
     int swapped = write && sf_swap_requests(nreq, reqs);
     sf_run_list l = {NULL, 0, 0};
     int err = sf_call_runs(ctx, nreq, reqs, nnreq, nreqs, 0, &l);

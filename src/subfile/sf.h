@@ -290,6 +290,18 @@ MPI_Offset sf_nrequests_rec_end(int nnreq, const sf_nrequest *nreqs);
  * in place (elsize 2, 4 or 8; others are left alone). */
 void sf_swap(void *buf, int elsize, MPI_Offset n);
 
+/* The engine's data paths (path.c chooses; doc/architecture.md has the
+ * table of when each is taken and what it costs). */
+enum {
+    SF_PATH_DIRECT,     /* collective read, every rank alone (direct.c) */
+    SF_PATH_RUNS,       /* collective, many pieces: by runs (runs_exec.c) */
+    SF_PATH_GATHER,     /* collective, a plan gathered at leaders (exec_gather.c) */
+    SF_PATH_MPIIO,      /* collective, a plan by MPI-IO on groups (exec_mpiio.c) */
+    SF_PATH_INDEP,      /* independent, box by box (access.c) */
+    SF_PATH_INDEP_RUNS, /* independent, many pieces: by runs (runs_indep.c) */
+    SF_NPATHS
+};
+
 /* What the engine did on this rank since the context was made (for the
  * profile and the scaling benchmark). */
 typedef struct sf_counts {
@@ -301,7 +313,9 @@ typedef struct sf_counts {
     long long internode_bytes; /* data bytes sent to a rank on another node */
     long census;         /* 1: the first context on its communicator (whose
                           * create or open took the node census) */
-    long direct_calls;   /* collective reads every rank did alone (direct.c) */
+    long path_calls[SF_NPATHS]; /* calls that took each path (SF_PATH_*);
+                          * [SF_PATH_DIRECT]: collective reads every rank
+                          * did alone (direct.c) */
     long direct_boxes;   /* ... the reads they made (pread or MPI-IO) */
     long swapped_on_the_way; /* collective writes whose elements this rank
                               * reversed on the way to the file (byteswap.c) */

@@ -165,9 +165,10 @@ int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes);
 void sf_scratch_release(sf_context *ctx);
 
 /* plan_build.c: collective; *planp is this rank's part of a plan every
- * rank builds now. Returns an agreed engine code. */
+ * rank builds now, every subfile of it by method (SF_GATHER or SF_MPIIO,
+ * sf_path_method). Returns an agreed engine code. */
 int sf_plan_build(sf_context *ctx, int nreq, const sf_request *reqs, int write, int relative,
-                  MPI_Offset record_base, long long *key, size_t keylen, sf_plan **planp);
+                  MPI_Offset record_base, int method, long long *key, size_t keylen, sf_plan **planp);
 
 /* direct.c: collective reads each rank carries out alone, straight into
  * the caller's buffer. Eligible (local): every piece of this rank's is one
@@ -178,6 +179,21 @@ int sf_direct_read(sf_context *ctx, int nreq, const sf_request *reqs);
 /* One box of this rank's, one run of the subfile (at its disp + shift),
  * read into its place in mem (m->mtype); past the end reads as zero. */
 int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *mem, MPI_Offset shift);
+
+/* path.c: the one place where a call's path (SF_PATH_*) is chosen.
+ * A collective call's path follows from flags every rank or-s in the
+ * call's first reduction, so it is the same on every rank:
+ * sf_path_wish gives this rank's flags (SF_WISH_*) and *alone, whether
+ * it reads its pieces by itself before that reduction (direct.c);
+ * sf_path_choose the path from the flags or-ed over every rank. ok: no
+ * error on this rank so far. An independent call's path is the kind of
+ * its requests (sf_access_indep, sf_access_indep_runs). */
+enum { SF_WISH_RUNS = 16, SF_WISH_PLAN = 32, SF_WISH_WRITE = 64 };
+int sf_path_wish(const sf_context *ctx, const sf_call *c, int ok, int *alone);
+int sf_path_choose(const sf_context *ctx, int agreed);
+/* The method of every subfile of a plan the path builds (SF_GATHER or
+ * SF_MPIIO). */
+int sf_path_method(int path);
 
 /* Buffers for reversing a write's elements on the way (byteswap.c):
  * chunk, SF_SWAP_CHUNK bytes, for boxes written straight from the

@@ -77,9 +77,14 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     const sf_nodes *n = f->ctx ? sf_context_nodes(f->ctx) : NULL;
     out->nnodes = n ? n->nnodes : 0;
     out->node = n ? n->node : 0;
-    out->direct_reads = c.direct_calls;
+    out->direct_reads = c.path_calls[SF_PATH_DIRECT];
     out->direct_boxes = c.direct_boxes;
     out->swapped_writes = c.swapped_on_the_way;
     out->fd_opens = c.fd_opens;
+    out->runs_calls = c.path_calls[SF_PATH_RUNS];
+    out->gather_calls = c.path_calls[SF_PATH_GATHER];
+    out->mpiio_calls = c.path_calls[SF_PATH_MPIIO];
+    out->indep_calls = c.path_calls[SF_PATH_INDEP];
+    out->indep_runs_calls = c.path_calls[SF_PATH_INDEP_RUNS];
     return NC_NOERR;
 }
