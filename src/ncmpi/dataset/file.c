@@ -801,9 +801,15 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
-    err = ncsfi_agreef(f, err);
-    /* requests this process left (ncsf's or PnetCDF's): its own warning */
-    if (!err) err = pending;
+    /* requests this process left (ncsf's or PnetCDF's): its own warning
+     * with PnetCDF 1.12 and 1.14; 1.15's close returns every process the
+     * lowest code of all, NC_EPENDING included */
+    if (NCSF_PNETCDF_AT_LEAST(1, 15)) {
+        err = ncsfi_agreef(f, err ? err : pending);
+    } else {
+        err = ncsfi_agreef(f, err);
+        if (!err) err = pending;
+    }
     ncsfi_file_free(f);
     return err;
 }
