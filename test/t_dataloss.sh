@@ -52,8 +52,20 @@ for np in $(nps t_dataloss); do
     if [ $plain = 1 ]; then
       run_np "$np" "$APP" write "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&
         run_np "$rnp" "$APP" read "$c" "$d/plain.nc" >> "$d/out.txt" 2>&1
-      _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
-      report $_rc "$c plain PnetCDF: every value written read back np=$np/$rnp"
+      _rc=$?
+      # plain PnetCDF 1.14 loses the records of record variables a redef
+      # adds when the record section stays where it was (its own bug, fixed
+      # in 1.15.0: its pull request 199); ncsf's runs are checked as ever
+      case $c$_rc in laterec0) ;; laterec*)
+        case $(pnetcdf_version) in 1.14.*)
+          echo "SKIP: $c plain PnetCDF np=$np/$rnp: PnetCDF $(pnetcdf_version) loses the records of record variables added by a redef (its own bug, fixed in 1.15.0)"
+          _rc=skip ;;
+        esac ;;
+      esac
+      if [ "$_rc" != skip ]; then
+        [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+        report $_rc "$c plain PnetCDF: every value written read back np=$np/$rnp"
+      fi
     fi
 
     preloaded "$np" "$APP" write "$c" "$d/sf.nc" > "$d/out.txt" 2>&1 &&
