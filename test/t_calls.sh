@@ -20,7 +20,8 @@
 #    non-blocking, varn; count {1, 0} at 7), by every rank or by one: the
 #    record counts after the put, a sync and reopening are plain PnetCDF's
 #    of the same run (PnetCDF 1.12.3: a collective put sets start + (count
-#    - 1) * stride + 1, the others leave the count)
+#    - 1) * stride + 1, the others leave the count; 1.14 and 1.15: every
+#    put that moves nothing leaves it)
 . "$top_srcdir/test/common.sh"
 APP=$B/test/t_calls
 PRE=$B/.libs/libncsf-preload.so

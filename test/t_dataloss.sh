@@ -38,10 +38,35 @@ for np in $(nps t_dataloss); do
     d=$(newdir)
     HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
     [ $c = swapgroup ] && HINTS="$HINTS;subfiling_group=g"
-    run_np "$np" "$APP" write "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&
-      run_np "$rnp" "$APP" read "$c" "$d/plain.nc" >> "$d/out.txt" 2>&1
-    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
-    report $_rc "$c plain PnetCDF: every value written read back np=$np/$rnp"
+    # onerank and fill make collective puts of record variables in which
+    # some process has nothing to write: plain PnetCDF 1.14 and 1.15.0
+    # hang on them (its own bug), so there only ncsf's runs are checked,
+    # by what they read back, ncsf-info and ncdump, not against a plain file
+    plain=1
+    case $c in onerank|fill)
+      if [ "$np" -gt 1 ] && pnetcdf_zero_count_hang; then
+        plain=0
+        echo "SKIP: $c plain PnetCDF np=$np: PnetCDF $(pnetcdf_version) hangs on its collective puts of a record variable with a zero count on some process (its own bug, fixed after 1.15.0): the subfiled runs are checked without a plain file to compare"
+      fi ;;
+    esac
+    if [ $plain = 1 ]; then
+      run_np "$np" "$APP" write "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&
+        run_np "$rnp" "$APP" read "$c" "$d/plain.nc" >> "$d/out.txt" 2>&1
+      _rc=$?
+      # plain PnetCDF 1.14 loses the records of record variables a redef
+      # adds when the record section stays where it was (its own bug, fixed
+      # in 1.15.0: its pull request 199); ncsf's runs are checked as ever
+      case $c$_rc in laterec0) ;; laterec*)
+        case $(pnetcdf_version) in 1.14.*)
+          echo "SKIP: $c plain PnetCDF np=$np/$rnp: PnetCDF $(pnetcdf_version) loses the records of record variables added by a redef (its own bug, fixed in 1.15.0)"
+          _rc=skip ;;
+        esac ;;
+      esac
+      if [ "$_rc" != skip ]; then
+        [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+        report $_rc "$c plain PnetCDF: every value written read back np=$np/$rnp"
+      fi
+    fi
 
     preloaded "$np" "$APP" write "$c" "$d/sf.nc" > "$d/out.txt" 2>&1 &&
       preloaded "$rnp" "$APP" read "$c" "$d/sf.nc" >> "$d/out.txt" 2>&1
@@ -52,20 +77,27 @@ for np in $(nps t_dataloss); do
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/info.txt" >&2
     report $_rc "$c subfiled: ncsf-info finds every subfile sound, ncdump reads every file np=$np"
 
-    "$T/ncsf-merge" "$d/sf.nc" "$d/merged.nc" > "$d/out.txt" 2>&1 &&
-      header_of "$d/plain.nc" > "$d/plain.h" && header_of "$d/merged.nc" > "$d/merged.h" &&
-      diff "$d/plain.h" "$d/merged.h" >> "$d/out.txt" 2>&1 &&
-      run_np "$rnp" "$APP" read "$c" "$d/merged.nc" >> "$d/out.txt" 2>&1
-    _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
-    report $_rc "$c merged: the plain file's header, every value read back by plain PnetCDF np=$np"
+    if [ $plain = 1 ]; then
+      "$T/ncsf-merge" "$d/sf.nc" "$d/merged.nc" > "$d/out.txt" 2>&1 &&
+        header_of "$d/plain.nc" > "$d/plain.h" && header_of "$d/merged.nc" > "$d/merged.h" &&
+        diff "$d/plain.h" "$d/merged.h" >> "$d/out.txt" 2>&1 &&
+        run_np "$rnp" "$APP" read "$c" "$d/merged.nc" >> "$d/out.txt" 2>&1
+      _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+      report $_rc "$c merged: the plain file's header, every value read back by plain PnetCDF np=$np"
+    else
+      "$T/ncsf-merge" "$d/sf.nc" "$d/merged.nc" > "$d/out.txt" 2>&1 &&
+        run_np "$rnp" "$APP" read "$c" "$d/merged.nc" >> "$d/out.txt" 2>&1
+      _rc=$?; [ $_rc -eq 0 ] || cat "$d/out.txt" >&2
+      report $_rc "$c merged: every value read back by plain PnetCDF (no plain file to compare headers) np=$np"
+    fi
 
-    case $c in rename|dupdim|swapgroup|fill)
+    case $plain$c in 1rename|1dupdim|1swapgroup|1fill)
       data_of "$d/plain.nc" > "$d/plain.txt" && data_of "$d/merged.nc" > "$d/merged.txt" &&
         cmp "$d/plain.txt" "$d/merged.txt" &&
         { [ -z "$NCMPIDIFF" ] || "$NCMPIDIFF" "$d/plain.nc" "$d/merged.nc" > "$d/diff.txt" 2>&1; }
       _rc=$?; [ $_rc -eq 0 ] || cat "$d/diff.txt" >&2
       report $_rc "$c merged: the data equal the plain file's (ncdump${NCMPIDIFF:+, ncmpidiff}) np=$np" ;;
-    norec|norec0)
+    1norec|1norec0)
       # reopened by another process count: a record more for a variable
       # that had none; then the same checks once more
       run_np "$rnp" "$APP" append "$c" "$d/plain.nc" > "$d/out.txt" 2>&1 &&

@@ -65,7 +65,13 @@ for np in $(nps t_env); do
   rm -rf "$d"
 done
 # PnetCDF's own subfiling asked for in PNETCDF_HINTS never splits ncsf's
-# subfiles (it may split the base file: the program asked for it)
+# subfiles (it may split the base file: the program asked for it).
+# PnetCDF 1.14.1 and 1.15.0 crash reopening a file of their own subfiling
+# (a segmentation fault in ncmpi_open, plain PnetCDF alone too): SKIP there
+case $(pnetcdf_version) in 1.14.*|1.15.*)
+  echo "SKIP: t_env: PNETCDF_HINTS pnetcdf_subfiling=enable: PnetCDF $(pnetcdf_version) crashes reopening a file of its own subfiling (its own bug, plain PnetCDF programs too)"
+  finish ;;
+esac
 d=$(newdir)
 # (every variable subfiled by ncsf, the coordinate too: PnetCDF 1.12.3's own
 # subfiling loses part of a 1-D variable that one process writes whole)

@@ -83,6 +83,9 @@ static int copy_data(int in, int out, int varid, int outid, const copy_opts *o, 
         CHECK(ncmpi_inq_dimlen(in, dimids[d], &len[d]));
         if (d) row *= len[d];
     }
+    int unlim = -1;
+    CHECK(ncmpi_inq_unlimdim(in, &unlim));
+    int rec = nd > 0 && dimids[0] == unlim;
     int es = type_size(t);
     MPI_Offset rows = nd ? len[0] : 1, per = o->chunk_bytes / (row * es);
     if (per < 1) per = 1;
@@ -98,6 +101,11 @@ static int copy_data(int in, int out, int varid, int outid, const copy_opts *o, 
         MPI_Offset first = r * round_rows + o->rank * per, n = 0;
         if (first < rows) n = rows - first < per ? rows - first : per;
         if (nd) { st[0] = n ? first : 0; ct[0] = n; }
+        /* PnetCDF 1.14.1 and 1.15.0 hang on a collective put of a record
+         * variable in which some process has nothing to write: a process
+         * with no rows in the last round reads and writes the last record
+         * again, the bytes the process that has it writes */
+        if (rec && n == 0) { st[0] = rows - 1; ct[0] = 1; n = 1; }
         MPI_Offset cnt = nd ? n * row : (o->rank == 0);
         if (nd == 0) {
             err = ncmpi_get_var_all(in, varid, buf, 1, MPI_DATATYPE_NULL); /* (1: PnetCDF 1.12.3 aborts on -1 with a NULL type) */

@@ -53,8 +53,10 @@ int ncsfi_dispatch(int ncid, int varid, ncsf_call *c)
      * to one past the last record its start, count and stride name
      * (start + (count - 1) * stride + 1), also when it moves nothing; an
      * independent put, a non-blocking put or a varn of nothing is dropped
-     * before that (1.12.3: ncmpio_getput.m4, ncmpio_i_getput.m4) */
-    if (!prep_err && c->put && c->mode == NCSF_MODE_COLL && v->lay->record && !p.has_nr && p.nreq == 1)
+     * before that (1.12.3: ncmpio_getput.m4, ncmpio_i_getput.m4); PnetCDF
+     * 1.14 and 1.15 count only a put that moves something */
+    if (!prep_err && c->put && c->mode == NCSF_MODE_COLL && v->lay->record && !p.has_nr && p.nreq == 1 &&
+        (!NCSF_PNETCDF_AT_LEAST(1, 14) || p.nelems > 0))
         p.rec_end = p.reqs[0].start[0] + (p.reqs[0].count[0] - 1) * p.reqs[0].stride[0] + 1;
     if (c->mode == NCSF_MODE_COLL) {
         /* a rank whose arguments were bad joins with nothing and gets its

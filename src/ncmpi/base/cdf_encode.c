@@ -3,12 +3,13 @@
  * memory, laid out and encoded here, without PnetCDF: the inverse of
  * cdf_header.c, for the subfiles ncsf creates (subfile_create.c).
  *
- * The layout is the one PnetCDF 1.12.3 gives a new file created with no
- * alignment hints and closed by ncmpi_enddef (NC_begins with h_minfree,
- * v_minfree, v_align and r_align all 0):
- *   - the data starts at the header's size rounded up to 512 bytes, or to
- *     the file's striping unit when the fixed-size data is more than four
- *     stripes;
+ * The layout is the one the PnetCDF ncsf is built against gives a new
+ * file created with no alignment hints and closed by ncmpi_enddef
+ * (NC_begins with h_minfree, v_minfree, v_align and r_align all 0):
+ *   - the data starts at the header's size rounded up to 512 bytes, or,
+ *     with PnetCDF 1.12, to the file's striping unit when the fixed-size
+ *     data is more than four stripes (1.14 and 1.15 align to 512 bytes
+ *     whatever the striping unit);
  *   - fixed-size variables follow one another in definition order, each at
  *     a multiple of 4 bytes;
  *   - the record section starts at the next multiple of 4 after them, its
@@ -217,7 +218,9 @@ int ncsfi_cdf_lay_out(ncsfi_cdf_header *h, MPI_Offset striping_unit)
         if (!h->vars[i].record) fixed += h->vars[i].len;
         if (fixed >= INT64_MAX / 4) return NC_EVARSIZE;
     }
-    MPI_Offset align = striping_unit > 0 && fixed > ALIGN_STRIPES * striping_unit ? striping_unit : HEADER_ALIGN;
+    MPI_Offset align = HEADER_ALIGN;
+    if (!NCSF_PNETCDF_AT_LEAST(1, 14) && striping_unit > 0 && fixed > ALIGN_STRIPES * striping_unit)
+        align = striping_unit;
     align = round_up(align, 4);
     MPI_Offset end = h->nvars ? round_up(h->hsize, align) : h->hsize;
     for (int i = 0; i < h->nvars; i++)

@@ -111,6 +111,10 @@ typedef struct ncsf_file {
     int safe_mode;       /* PNETCDF_SAFE_MODE=1 at create/open: an argument
                           * error fails a collective call on every rank */
     int noclobber;       /* created with NC_NOCLOBBER: subfiles too */
+    int never_ended;     /* created here and no enddef has succeeded yet:
+                          * PnetCDF has written no header (its abort
+                          * deletes the file); ncmpi_inq_header_size cannot
+                          * tell, as PnetCDF 1.15 answers it in define mode */
     int via_subfile;     /* opened through one subfile's path */
     int marked;          /* we write its state mark (state.c) */
     int mark_pending;    /* the mark was defined after the last enddef (a

@@ -203,6 +203,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
         f->version = f->hints.format ? f->hints.format : 2;
         f->indef = 1;
+        f->never_ended = 1;
         f->noclobber = (cmode & NC_NOCLOBBER) != 0;
         /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
         f->name_stem_chosen = f->noclobber;
@@ -637,7 +638,7 @@ int ncsf_enddef(int ncid)
     ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi_enddef(ncid);
     ncsfi_state_hdr_end(ncid, &h);
-    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
+    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
     return f ? enddef_agreed(f, err) : err;
 }
 
@@ -652,7 +653,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     ncsfi_state_hdr_end(ncid, &h);
-    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0;
+    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
     return f ? enddef_agreed(f, err) : err;
 }
 
@@ -800,9 +801,15 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
     if (!err) err = ncsfi_error_from_engine(e);
-    err = ncsfi_agreef(f, err);
-    /* requests this process left (ncsf's or PnetCDF's): its own warning */
-    if (!err) err = pending;
+    /* requests this process left (ncsf's or PnetCDF's): its own warning
+     * with PnetCDF 1.12 and 1.14; 1.15's close returns every process the
+     * lowest code of all, NC_EPENDING included */
+    if (NCSF_PNETCDF_AT_LEAST(1, 15)) {
+        err = ncsfi_agreef(f, err ? err : pending);
+    } else {
+        err = ncsfi_agreef(f, err);
+        if (!err) err = pending;
+    }
     ncsfi_file_free(f);
     return err;
 }

@@ -211,7 +211,8 @@ static void alignments(ncsf_file *f, struct ncsf_vsize *s, const enddef_args *a,
         MPI_Offset su = striping_unit(f);
         if (a->v_align > 0) s->h_align = a->v_align;
         else if (fix_bytes > 0 && a->r_align > 0) s->h_align = a->r_align;
-        else if (su > 0 && fix_bytes > 4 * su) s->h_align = su;
+        /* PnetCDF 1.14 and 1.15 no longer align to the striping unit */
+        else if (!NCSF_PNETCDF_AT_LEAST(1, 14) && su > 0 && fix_bytes > 4 * su) s->h_align = su;
         else s->h_align = DEFAULT_ALIGN;
     }
     s->h_align = round_up(s->h_align, 4);
@@ -373,9 +374,7 @@ int ncsfi_varsize_unrepresentable(nc_type xtype, int ndims, const MPI_Offset *gs
  * *dropped when the base file is gone (no mark to write). Collective. */
 int ncsfi_never_ended(const ncsf_file *f)
 {
-    MPI_Offset hsize = 0;
-    ncmpi_inq_header_size(f->ncid, &hsize);
-    return hsize == 0;
+    return f->never_ended;
 }
 
 int ncsfi_varsize_discard(ncsf_file *f, int *dropped)

@@ -171,6 +171,14 @@ static MPI_Offset region_elems(const sf_request *r)
     return n;
 }
 
+/* The MPI types PnetCDF 1.14 and 1.15 take with bufcount -1 */
+static int predefined_buftype(MPI_Datatype t)
+{
+    return t == MPI_CHAR || t == MPI_SIGNED_CHAR || t == MPI_UNSIGNED_CHAR || t == MPI_SHORT ||
+           t == MPI_UNSIGNED_SHORT || t == MPI_INT || t == MPI_UNSIGNED || t == MPI_FLOAT || t == MPI_DOUBLE ||
+           t == MPI_LONG_LONG_INT || t == MPI_UNSIGNED_LONG_LONG || t == MPI_LONG;
+}
+
 /* The caller's element type, and whether its buffer is one plain run. */
 static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
 {
@@ -179,6 +187,9 @@ static int buffer_type(const ncsf_var *v, const ncsf_call *c, ncsf_prepared *p)
     } else if (c->buftype == MPI_DATATYPE_NULL) {
         p->itype = v->xtype;
     } else if (c->bufcount == -1) {
+        /* PnetCDF 1.14 and 1.15 take only a predefined MPI type with
+         * bufcount -1 (NC_EINVAL, after the coordinates' checks) */
+        if (NCSF_PNETCDF_AT_LEAST(1, 14) && !predefined_buftype(c->buftype)) return NC_EINVAL;
         /* PnetCDF's "as many contiguous elements of buftype as the call
          * selects"; when that is none, it looks no further at the type */
         if (p->nelems == 0) {
