@@ -140,6 +140,8 @@ make -s -C "$src/test/common" > /dev/null 2>&1 || { echo "pnetcdf-suite.sh: cann
 printf 'print-progs:\n\t@echo $(check_PROGRAMS)\n' > "$src/test/.print-progs.mk"
 runs=()
 for d in $dirs; do
+  # two compilers at a time; once more one at a time if that fails
+  make -s -j2 -C "$src/test/$d" check TESTS= > "$src/test/$d/.ncsf-build.log" 2>&1 ||
   make -s -C "$src/test/$d" check TESTS= > "$src/test/$d/.ncsf-build.log" 2>&1 ||
     { tail -20 "$src/test/$d/.ncsf-build.log" >&2; echo "pnetcdf-suite.sh: cannot build test/$d" >&2; exit 1; }
   for p in $(make -s -C "$src/test/$d" -f Makefile -f "$src/test/.print-progs.mk" print-progs); do

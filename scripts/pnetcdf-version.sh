@@ -45,7 +45,7 @@ srcroot="$deps/versions-src"
 src="$srcroot/pnetcdf-$version"
 log="$deps/pnetcdf-$version"
 fortran=${NCSF_PNETCDF_FORTRAN:-no}
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${NCSF_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 say()  { printf '[pnetcdf-%s] %s\n' "$version" "$*" >&2; }
 fail() { printf '[pnetcdf-%s] FAILED: %s\n' "$version" "$*" >&2; exit 1; }
