@@ -18,6 +18,9 @@ pyrefs() { PYTHONPATH="$top_srcdir/python" PYTHONDONTWRITEBYTECODE=1 "$PY" -m nc
 # the reader: ncsf not on the path, run from the references' directory
 zread() { (cd "$(dirname "$1")" && env -u PYTHONPATH PYTHONDONTWRITEBYTECODE=1 "$PY" "$CMP" read "$(basename "$1")" "$2" ${3:+"$3"} ${4:+"$4"}); }
 
+# the failures a batch printed, at least 1 (an interpreter that died says none)
+failures() { _k=$(grep -c '^FAILED' "$1"); [ "$_k" -gt 0 ] && echo "$_k" || echo 1; }
+
 for spec in "3 write 2" "2 write1 1"; do
   set -- $spec
   np=$1 fmt=$3
@@ -25,18 +28,38 @@ for spec in "3 write 2" "2 write1 1"; do
   run_np "$np" "$B/test/t_matrix" "$2" "$d" > /dev/null; report $? "t_zarr: t_matrix $2 np=$np (format $fmt)"
   mkdir "$d/merged" "$d/refs"
   n=0 bad_same=0 bad_read=0 nrefs=0
+  : > "$d/pyrefs.lst"; : > "$d/same.lst"; : > "$d/read.lst"
   for f in "$d"/*.nc; do
     "$NCDUMP" -h "$f" 2> /dev/null | grep -q subfiling_dataset_id || continue
     b=$(basename "$f")
     "$B/tools/ncsf-merge" -q "$f" "$d/merged/$b" || { bad_read=$((bad_read + 1)); continue; }
     n=$((n + 1))
-    "$INFO" --kerchunk "$d/refs/$b.json" "$f" > "$scratch/info.out" 2>&1 &&
-      pyrefs "$f" "$d/refs/$b.py.json" > /dev/null 2>&1 &&
-      "$PY" "$CMP" same "$d/refs/$b.json" "$d/refs/$b.py.json" > "$scratch/same.out" 2>&1 ||
-      { echo "$b:" >&2; cat "$scratch/info.out" "$scratch/same.out" >&2; bad_same=$((bad_same + 1)); }
+    "$INFO" --kerchunk "$d/refs/$b.json" "$f" > "$scratch/info.out" 2>&1 ||
+      { echo "$b:" >&2; cat "$scratch/info.out" >&2; bad_same=$((bad_same + 1)); }
     nrefs=$((nrefs + $(sed -n 's/.*: \([0-9]*\) chunk references$/\1/p' "$scratch/info.out")))
-    zread "$d/refs/$b.json" "$d/merged/$b" > "$scratch/read.out" 2>&1 || { cat "$scratch/read.out" >&2; bad_read=$((bad_read + 1)); }
+    echo "$f $d/refs/$b.py.json" >> "$d/pyrefs.lst"
+    echo "same $d/refs/$b.json $d/refs/$b.py.json" >> "$d/same.lst"
+    echo "read $d/refs/$b.json $d/merged/$b" >> "$d/read.lst"
   done
+  # each check in one interpreter for every dataset (an interpreter that
+  # imports xarray takes a second to start)
+  PYTHONPATH="$top_srcdir/python" PYTHONDONTWRITEBYTECODE=1 "$PY" -c "
+import sys
+from ncsf import kerchunk
+bad = 0
+for line in open(sys.argv[1]):
+    base, out = line.split()
+    try:
+        kerchunk.write(base, out)
+    except Exception as e:
+        bad += 1
+        print('FAILED: python -m ncsf.kerchunk %s: %r' % (base, e))
+sys.exit(1 if bad else 0)" "$d/pyrefs.lst" > "$scratch/py.out" 2>&1 || { cat "$scratch/py.out" >&2; bad_same=$((bad_same + $(failures "$scratch/py.out"))); }
+  "$PY" "$CMP" many "$d/same.lst" > "$scratch/same.out" 2>&1 ||
+    { cat "$scratch/same.out" >&2; bad_same=$((bad_same + $(failures "$scratch/same.out"))); }
+  env -u PYTHONPATH PYTHONDONTWRITEBYTECODE=1 "$PY" "$CMP" many "$d/read.lst" > "$scratch/read.out" 2>&1 ||
+    { cat "$scratch/read.out" >&2; bad_read=$((bad_read + $(failures "$scratch/read.out"))); }
+  [ "$(grep -c '^identical' "$scratch/read.out")" -eq "$n" ] || bad_read=$((bad_read + 1))
   [ $n -ge 20 ]; report $? "t_zarr: $n subfiled datasets of t_matrix (format $fmt)"
   report $bad_same "t_zarr: ncsf-info --kerchunk and python -m ncsf.kerchunk agree, $n datasets, $nrefs chunk references (format $fmt)"
   report $bad_read "t_zarr: xarray (zarr engine, references, no ncsf) reads what ncsf-merge wrote, $n datasets (format $fmt)"

@@ -8,7 +8,13 @@
         not importable, reads every variable (or VAR[INDEX] along its first
         dimension) identical to ncsf-merge's output read by netCDF4: raw
         values and the decoded dataset (attributes, fill values)
+    python3 zarr_compare.py many LIST
+        each line of LIST one of the above ("same A B", "read REF MERGED"),
+        a read run from REF's directory (the references' paths are relative
+        to it), all in one interpreter; prints a line per failure and exits
+        1 if any failed
 """
+import os
 import json
 import sys
 
@@ -54,8 +60,31 @@ def read(ref, merged, var=None, index=None):
     print("identical: %s (fsspec %s from %s)" % (merged, fsspec.__version__, fsspec.__file__))
 
 
+def many(listing):
+    bad = 0
+    top = os.getcwd()
+    for line in open(listing):
+        w = line.split()
+        if not w:
+            continue
+        try:
+            if w[0] == "same":
+                same(w[1], w[2])
+            else:
+                os.chdir(os.path.dirname(os.path.abspath(w[1])))
+                read(os.path.basename(w[1]), os.path.abspath(os.path.join(top, w[2])), *w[3:])
+        except (SystemExit, Exception) as e:  # every line checked, each failure said
+            bad += 1
+            print("FAILED: %s: %r" % (line.strip(), e))
+        finally:
+            os.chdir(top)
+    sys.exit(1 if bad else 0)
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "same":
+    if sys.argv[1] == "many":
+        many(sys.argv[2])
+    elif sys.argv[1] == "same":
         same(sys.argv[2], sys.argv[3])
     else:
         read(*sys.argv[2:])
