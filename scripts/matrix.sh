@@ -15,6 +15,10 @@
 # NCSF_MATRIX_TESTS="test/t_a.sh test/t_b.sh": only these tests of each
 # configuration's tier (scripts/test.sh --full, CI, runs the collective
 # writes PnetCDF 1.14.1 and 1.15.0 hung on: doc/testing.md says which).
+# NCSF_MATRIX_STAGE=build: prepare, configure and build each configuration
+# (ncsf and its test programs, NCSF_BUILD_JOBS compilers at a time) and run
+# nothing; =check: run the tests of a configuration already built there
+# (built first if it is not); default both. CI builds behind other steps.
 #
 # The configurations, one line each (add one by adding a line):
 #   NAME | PREPARE (run in the checkout) | CONFIGURE ARGUMENTS | MAKE CHECK VARIABLES
@@ -27,7 +31,9 @@ pnetcdf-1.14.1 | bash scripts/pnetcdf-version.sh 1.14.1 | --with-pnetcdf=$deps/p
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 deps="$top/.deps"
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${NCSF_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}
+stage=${NCSF_MATRIX_STAGE:-all}
+case $stage in build|check|all) ;; *) echo "matrix.sh: NCSF_MATRIX_STAGE is build, check or all, not $stage" >&2; exit 2 ;; esac
 base=${NCSF_MATRIX_DIR:-/tmp/ncsf-matrix}
 trim() { printf '%s' "$1" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//'; }
 say() { printf '[matrix] %s\n' "$*" >&2; }
@@ -52,32 +58,11 @@ bad=0
 run_one() { # NAME PREPARE CONFARGS VARS
   local name=$1 prep=$2 confargs=$3 vars=$4 dir="$base/$1" start rc
   start=$(date +%s)
-  say "$name: $prep"
-  (cd "$top" && eval "$prep")
-  rc=$?
-  if [ $rc -eq 77 ]; then
-    summary+=("$name: SKIP (cannot be prepared here: see above)")
-    return
-  elif [ $rc -ne 0 ]; then
-    summary+=("$name: FAILED to prepare ($prep)")
-    bad=1
-    return
-  fi
-  rm -rf "$dir" && mkdir -p "$dir" || { summary+=("$name: FAILED (cannot make $dir)"); bad=1; return; }
-  say "$name: configure $confargs (in $dir)"
-  if ! (cd "$dir" && eval "\"$src/configure\" $confargs" > configure.out 2>&1); then
-    tail -n 20 "$dir/configure.out" >&2
-    summary+=("$name: FAILED to configure (see $dir/configure.out)")
-    bad=1
-    return
-  fi
-  grep -E 'PnetCDF:|WARNING' "$dir/configure.out" | sed "s/^/[matrix] $name: /" >&2
-  say "$name: make -j$jobs"
-  if ! (cd "$dir" && make -j"$jobs" > make.out 2>&1); then
-    tail -n 30 "$dir/make.out" >&2
-    summary+=("$name: FAILED to build (see $dir/make.out)")
-    bad=1
-    return
+  if [ "$stage" = check ] && [ -f "$dir/.built" ] && [ "$(cat "$dir/.built")" = "$src_id" ]; then
+    say "$name: built already in $dir"
+  else
+    build_one "$@" || return
+    [ "$stage" = build ] && { summary+=("$name: built in $dir, $(( $(date +%s) - start )) s"); return; }
   fi
   [ -n "${NCSF_MATRIX_TESTS:-}" ] && vars="$vars TESTS='$NCSF_MATRIX_TESTS'"
   say "$name: make check $vars"
@@ -91,8 +76,47 @@ run_one() { # NAME PREPARE CONFARGS VARS
   summary+=("$name: $line$([ $rc -eq 0 ] || echo ' (FAILED)'), $(( $(date +%s) - start )) s")
 }
 
+build_one() { # NAME PREPARE CONFARGS VARS: 0 when built, else the summary says why
+  local name=$1 prep=$2 confargs=$3 dir="$base/$1" rc
+  say "$name: $prep"
+  (cd "$top" && eval "$prep")
+  rc=$?
+  if [ $rc -eq 77 ]; then
+    summary+=("$name: SKIP (cannot be prepared here: see above)")
+    return 1
+  elif [ $rc -ne 0 ]; then
+    summary+=("$name: FAILED to prepare ($prep)")
+    bad=1
+    return 1
+  fi
+  rm -rf "$dir" && mkdir -p "$dir" || { summary+=("$name: FAILED (cannot make $dir)"); bad=1; return 1; }
+  say "$name: configure $confargs (in $dir)"
+  if ! (cd "$dir" && eval "\"$src/configure\" $confargs" > configure.out 2>&1); then
+    tail -n 20 "$dir/configure.out" >&2
+    summary+=("$name: FAILED to configure (see $dir/configure.out)")
+    bad=1
+    return 1
+  fi
+  grep -E 'PnetCDF:|WARNING' "$dir/configure.out" | sed "s/^/[matrix] $name: /" >&2
+  say "$name: make -j$jobs"
+  if ! (cd "$dir" && make -j"$jobs" > make.out 2>&1 && make -j"$jobs" check TESTS= >> make.out 2>&1); then
+    tail -n 30 "$dir/make.out" >&2
+    summary+=("$name: FAILED to build (see $dir/make.out)")
+    bad=1
+    return 1
+  fi
+  echo "$src_id" > "$dir/.built"
+}
+
 mkdir -p "$base" || exit 1
-prepare_source || exit 1
+# the copy of the checkout is made once per build stage: a check stage
+# reuses it (and the builds made from it) while the checkout's HEAD and
+# changes are the same
+src_id=$(cd "$top" && { git rev-parse HEAD; git status --porcelain; git diff; } 2>/dev/null | md5sum | cut -c1-32)
+if [ "$stage" != check ] || [ "$(cat "$base/.source" 2>/dev/null)" != "$src_id" ]; then
+  prepare_source || exit 1
+  echo "$src_id" > "$base/.source"
+fi
 while IFS='|' read -r name prep confargs vars; do
   name=$(trim "$name")
   [ -n "$name" ] || continue
