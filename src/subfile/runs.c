@@ -39,6 +39,8 @@ static int cell_of(const sf_layout *lay, int p, MPI_Offset x)
 typedef struct {
     const sf_layout *lay;
     int pof[SF_MAX_DIMS];   /* the pdim of each dimension, or -1 */
+    int mult[SF_MAX_PDIMS]; /* a cell's weight in the block's number */
+    int cell[SF_MAX_PDIMS]; /* the cell found last along each pdim */
     int r0;                 /* first dimension inside a record */
     int contiguous;         /* runs along the last dimension are contiguous */
 } geom;
@@ -48,75 +50,84 @@ static void geom_init(geom *g, const sf_layout *lay)
     g->lay = lay;
     for (int d = 0; d < lay->ndims; d++) g->pof[d] = -1;
     for (int p = 0; p < lay->npart; p++) g->pof[lay->pdims[p]] = p;
+    for (int p = lay->npart - 1, m = 1; p >= 0; m *= lay->pgrid[p--]) g->mult[p] = m;
+    for (int p = 0; p < lay->npart; p++) g->cell[p] = 0;
     g->r0 = lay->record ? 1 : 0;
     g->contiguous = lay->ndims > g->r0;
 }
 
+/* cell_of, trying first the cell found last (a rank's pieces come in
+ * order more often than not): the same answer */
+static inline int cell_at(geom *g, int p, MPI_Offset x)
+{
+    const MPI_Offset *b = g->lay->bounds[p];
+    int c = g->cell[p];
+    if (b[c] <= x && x < b[c + 1]) return c;
+    return g->cell[p] = cell_of(g->lay, p, x);
+}
+
 /* One row: the indices idx of every dimension but the last, the run
- * [a, a + n) along it (stride one), at byte moff of the buffer. */
-static int emit_row(const geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offset n, MPI_Offset moff,
+ * [a, a + n) along it (stride one), at byte moff of the buffer. The row's
+ * place before the last dimension (pre, in the block's rows) and the
+ * number of its block but for the last dimension's cell (kfix) are found
+ * once; each block the row crosses is one run, or lengthens the previous
+ * one when it goes on where that one ends, in the block and the buffer. */
+static int emit_row(geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offset n, MPI_Offset moff,
                     int req, MPI_Offset base, sf_run_list *l)
 {
     const sf_layout *lay = g->lay;
-    int nd = lay->ndims, last = nd - 1, cells[SF_MAX_PDIMS];
-    MPI_Offset lin = 0, lo[SF_MAX_DIMS], ext[SF_MAX_DIMS];
+    int last = lay->ndims - 1, kfix = 0;
+    MPI_Offset pre = 0, es = lay->elsize, rec = lay->record ? idx[0] - base : 0;
     for (int d = g->r0; d < last; d++) {
         int p = g->pof[d];
-        if (p < 0) { lo[d] = 0; ext[d] = lay->gsize[d]; continue; }
-        int c = cells[p] = cell_of(lay, p, idx[d]);
-        lo[d] = lay->bounds[p][c];
-        ext[d] = lay->bounds[p][c + 1] - lo[d];
+        if (p < 0) { pre = pre * lay->gsize[d] + idx[d]; continue; }
+        int c = cell_at(g, p, idx[d]);
+        MPI_Offset lo = lay->bounds[p][c];
+        pre = pre * (lay->bounds[p][c + 1] - lo) + (idx[d] - lo);
+        kfix += c * g->mult[p];
     }
     int pl = g->pof[last];
     while (n > 0) {
         MPI_Offset take = n, elo = 0, eext = lay->gsize[last];
+        int k = kfix;
         if (pl >= 0) {
-            int c = cells[pl] = cell_of(lay, pl, a);
+            int c = cell_at(g, pl, a);
             elo = lay->bounds[pl][c];
             eext = lay->bounds[pl][c + 1] - elo;
             if (a + take > elo + eext) take = elo + eext - a;
+            k += c * g->mult[pl];
         }
-        lin = 0;
-        for (int d = g->r0; d < last; d++) lin = lin * ext[d] + (idx[d] - lo[d]);
-        lin = lin * eext + (a - elo);
-        int k = 0;
-        for (int p = 0; p < lay->npart; p++) k = k * lay->pgrid[p] + cells[p];
-        /* the previous run goes on where this one starts, in the block
-         * and in the buffer: one run (a rank's neighbouring pieces often
-         * are) */
-        if (l->n > 0) {
-            sf_run *q = &l->r[l->n - 1];
-            if (q->lay == lay->id && q->block == k && q->req == req && q->lin + q->len == lin &&
-                q->rec == (lay->record ? idx[0] - base : 0) && q->moff + q->len * lay->elsize == moff) {
-                q->len += take;
-                a += take;
-                n -= take;
-                moff += take * lay->elsize;
-                continue;
+        MPI_Offset lin = pre * eext + (a - elo);
+        sf_run *q = l->n > 0 ? &l->r[l->n - 1] : NULL;
+        if (q && q->block == k && q->req == req && q->lin + q->len == lin && q->rec == rec &&
+            q->moff + q->len * es == moff && q->lay == lay->id) {
+            q->len += take;
+        } else {
+            if (l->n == l->cap) {
+                int err = grow_runs(l);
+                if (err) return err;
             }
+            sf_run *r = &l->r[l->n++];
+            r->rec = rec;
+            r->lin = lin;
+            r->len = take;
+            r->moff = moff;
+            r->lay = lay->id;
+            r->block = k;
+            r->req = req;
+            r->dest = 0;
         }
-        int err = grow_runs(l);
-        if (err) return err;
-        sf_run *r = &l->r[l->n++];
-        r->rec = lay->record ? idx[0] - base : 0;
-        r->lin = lin;
-        r->len = take;
-        r->moff = moff;
-        r->lay = lay->id;
-        r->block = k;
-        r->req = req;
-        r->dest = 0;
         a += take;
         n -= take;
-        moff += take * lay->elsize;
+        moff += take * es;
     }
     return SF_OK;
 }
 
-static int region_runs(const geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
+static int region_runs(geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
                        const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
 {
-    const geom *g = gp;
+    geom *g = gp;
     const sf_layout *lay = g->lay;
     int nd = lay->ndims, last = nd - 1, row = 1;
     if (nd == 0) return SF_ERR_ARG;
@@ -178,11 +189,20 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
         int nd = q->lay->ndims;
         MPI_Offset moff = 0;
         geom_init(&g, q->lay);
+        MPI_Offset b = q->lay->record ? base : 0;
         for (int j = 0; j < q->num && err == SF_OK; j++) {
             const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
             MPI_Offset n = q->lay->elsize;
-            for (int d = 0; d < nd; d++) n *= ct[d];
-            err = region_runs(&g, nreq + i, st, ct, NULL, moff, q->lay->record ? base : 0, l);
+            int row = nd > 0 && g.contiguous, empty = 0;
+            for (int d = 0; d < nd; d++) {
+                n *= ct[d];
+                empty |= ct[d] <= 0;
+                row &= d == nd - 1 || ct[d] == 1;
+            }
+            /* a row along the last dimension (a varn's usual piece) goes
+             * straight to emit_row, as region_runs would send it */
+            if (row && !empty) err = emit_row(&g, st, st[nd - 1], ct[nd - 1], moff, nreq + i, b, l);
+            else err = region_runs(&g, nreq + i, st, ct, NULL, moff, b, l);
             moff += n;
         }
     }
