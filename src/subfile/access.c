@@ -137,8 +137,11 @@ static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a, const nsumma
 {
     int err = sf_access_runs(ctx, c, a->mask >> 16, a->base_min, a->base_max,
                              !(a->flags & KIND_FIXED) && (a->flags & KIND_RECORD));
-    c->rec_end = call_rec_end(c);
+    /* call_rec_end's, with the many-piece requests' end from the summary
+     * (one pass over the pieces fewer) */
+    c->rec_end = rec_end_of(c->nreq, c->reqs);
     if (sum->rec_end > c->rec_end) c->rec_end = sum->rec_end;
+    if (c->write && c->rec_end_in > c->rec_end) c->rec_end = c->rec_end_in;
     int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
     if (err == SF_OK) {
