@@ -231,7 +231,7 @@ static int by_plan(sf_context *ctx, sf_call *c, int path, const sf_agree0 *ap, l
     return err;
 }
 
-int sf_access_all(sf_context *ctx, sf_call *c)
+static int access_all(sf_context *ctx, sf_call *c)
 {
     long long *rel = NULL, *abs = NULL;
     size_t rlen = 0, alen = 0;
@@ -315,6 +315,13 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     }
     /* (a read done alone for a plan after all is no direct read) */
     return by_plan(ctx, c, path, &a, rel, rlen, abs, alen);
+}
+
+int sf_access_all(sf_context *ctx, sf_call *c)
+{
+    int err = access_all(ctx, c);
+    sf_runs_done(ctx); /* the call's signature, unless a plan keeps it */
+    return err;
 }
 
 typedef struct { int *k; int n, cap, err; } block_list;

@@ -231,97 +231,125 @@ enum { F_HEAD = 2 * SF_MAX_DIMS, NFIELDS };
 typedef struct {
     unsigned char *b;
     size_t n, cap;
-    const unsigned char *cmp;
-    int differs, nomem;
+    int nomem;
     long long last[NFIELDS];
 } sink;
 
-static int sink_grow(sink *s)
+/* room for need more bytes */
+static int sink_room(sink *s, size_t need)
 {
-    size_t c = s->cap ? 2 * s->cap : 256;
-    unsigned char *t = realloc(s->b, c);
-    if (!t) { s->nomem = 1; s->differs = 1; return 0; }
-    s->b = t;
-    s->cap = c;
+    while (s->cap - s->n < need) {
+        size_t c = s->cap ? 2 * s->cap : 256;
+        unsigned char *t = realloc(s->b, c);
+        if (!t) { s->nomem = 1; return 0; }
+        s->b = t;
+        s->cap = c;
+    }
     return 1;
 }
 
-/* A word as the zigzag of its difference, 7 bits a byte: stored (b) or
- * compared with cmp (the first byte that differs ends the walk). Most
- * differences take one byte. */
-static inline void word(sink *s, int field, long long x)
+/* zigzag of x's difference from prev, and 7 bits a byte of it at b[k]:
+ * the next k */
+static inline unsigned long long zig(long long x, long long prev)
 {
-    unsigned long long d = (unsigned long long)x - (unsigned long long)s->last[field];
-    unsigned long long z = (d << 1) ^ (unsigned long long)((long long)d >> 63);
-    s->last[field] = x;
-    if (s->cmp) {
-        do {
-            unsigned char c = (unsigned char)(z & 0x7f);
-            z >>= 7;
-            if (z) c |= 0x80;
-            if (s->n >= s->cap || s->cmp[s->n] != c) s->differs = 1;
-            s->n++;
-        } while (z && !s->differs);
-        return;
-    }
-    if (s->cap - s->n < 10 && !sink_grow(s)) return;
-    while (z >= 0x80) {
-        s->b[s->n++] = (unsigned char)(z | 0x80);
-        z >>= 7;
-    }
-    s->b[s->n++] = (unsigned char)z;
+    unsigned long long d = (unsigned long long)x - (unsigned long long)prev;
+    return (d << 1) ^ (unsigned long long)((long long)d >> 63);
 }
 
-static void signature(sink *s, int write, int nreq, const sf_request *reqs, int nnreq,
-                      const sf_nrequest *nreqs, int relative, MPI_Offset base)
+static inline size_t put_z(unsigned char *b, size_t k, unsigned long long z)
 {
-    word(s, F_HEAD, write);
-    word(s, F_HEAD, relative);
+    while (z >= 0x80) {
+        b[k++] = (unsigned char)(z | 0x80);
+        z >>= 7;
+    }
+    b[k++] = (unsigned char)z;
+    return k;
+}
+
+static void word(sink *s, int field, long long x)
+{
+    if (!sink_room(s, 10)) return;
+    s->n = put_z(s->b, s->n, zig(x, s->last[field]));
+    s->last[field] = x;
+}
+
+/* The pieces of a many-piece request: each piece's starts (the first
+ * less shift), then its counts, as word() would store them. The previous
+ * words are held in locals and the loop is written out for each small
+ * number of dimensions, so that they stay in registers (a store of a key
+ * byte could otherwise change them, for all the compiler knows). */
+#define NPIECES_LOOP(ND)                                                                   \
+    for (; j < q->num; j++) {                                                              \
+        const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
+        if (s->cap - n < need) {                                                           \
+            s->n = n;                                                                      \
+            if (!sink_room(s, need)) return;                                               \
+        }                                                                                  \
+        unsigned char *b = s->b;                                                           \
+        long long x = st[0] - shift;                                                       \
+        n = put_z(b, n, zig(x, ls[0]));                                                    \
+        ls[0] = x;                                                                         \
+        for (int d = 1; d < (ND); d++) {                                                   \
+            n = put_z(b, n, zig(st[d], ls[d]));                                            \
+            ls[d] = st[d];                                                                 \
+        }                                                                                  \
+        for (int d = 0; d < (ND); d++) {                                                   \
+            n = put_z(b, n, zig(ct[d], lc[d]));                                            \
+            lc[d] = ct[d];                                                                 \
+        }                                                                                  \
+    }
+
+static void npieces(sink *s, const sf_nrequest *q, MPI_Offset shift)
+{
+    int nd = q->lay->ndims, j = 0;
+    size_t n = s->n, need = (size_t)20 * (size_t)nd; /* a piece's bytes at most */
+    long long ls[SF_MAX_DIMS], lc[SF_MAX_DIMS];
+    if (nd <= 0) return;
+    memcpy(ls, s->last, sizeof ls);
+    memcpy(lc, s->last + SF_MAX_DIMS, sizeof lc);
+    switch (nd) {
+    case 1: NPIECES_LOOP(1) break;
+    case 2: NPIECES_LOOP(2) break;
+    case 3: NPIECES_LOOP(3) break;
+    case 4: NPIECES_LOOP(4) break;
+    default: NPIECES_LOOP(nd) break;
+    }
+    s->n = n;
+    memcpy(s->last, ls, sizeof ls);
+    memcpy(s->last + SF_MAX_DIMS, lc, sizeof lc);
+}
+#undef NPIECES_LOOP
+
+static void signature(sink *s, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
+                      MPI_Offset base)
+{
     word(s, F_HEAD, nreq);
     word(s, F_HEAD, nnreq);
-    for (int i = 0; i < nreq && !s->differs; i++) {
+    for (int i = 0; i < nreq && !s->nomem; i++) {
         const sf_request *r = &reqs[i];
         word(s, F_HEAD, r->lay->id);
         for (int d = 0; d < r->lay->ndims; d++)
-            word(s, d, r->start[d] - (relative && d == 0 && r->lay->record ? base : 0));
+            word(s, d, r->start[d] - (d == 0 && r->lay->record ? base : 0));
         for (int d = 0; d < r->lay->ndims; d++) word(s, SF_MAX_DIMS + d, r->count[d]);
         for (int d = 0; d < r->lay->ndims; d++) word(s, F_HEAD, r->stride[d]);
     }
-    for (int i = 0; i < nnreq && !s->differs; i++) {
+    for (int i = 0; i < nnreq && !s->nomem; i++) {
         const sf_nrequest *q = &nreqs[i];
-        int nd = q->lay->ndims;
         word(s, F_HEAD, q->lay->id);
         word(s, F_HEAD, q->num);
-        MPI_Offset shift = relative && q->lay->record ? base : 0;
-        for (int j = 0; j < q->num && !s->differs; j++) {
-            const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
-            word(s, 0, st[0] - shift);
-            for (int d = 1; d < nd; d++) word(s, d, st[d]);
-            for (int d = 0; d < nd; d++) word(s, SF_MAX_DIMS + d, ct[d]);
-        }
+        npieces(s, q, q->lay->record ? base : 0);
     }
 }
 
-int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
-                int relative, MPI_Offset base, unsigned char **key, size_t *len)
+int sf_runs_key(int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs, MPI_Offset shift,
+                unsigned char **key, size_t *len)
 {
     sink s;
     memset(&s, 0, sizeof s);
-    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
+    signature(&s, nreq, reqs, nnreq, nreqs, shift);
     if (s.nomem) { free(s.b); return SF_ERR_NOMEM; }
     unsigned char *t = realloc(s.b, s.n ? s.n : 1); /* (no larger than needed) */
     *key = t ? t : s.b;
     *len = s.n;
     return SF_OK;
-}
-
-int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
-                        int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base)
-{
-    sink s;
-    memset(&s, 0, sizeof s);
-    s.cmp = key;
-    s.cap = len;
-    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
-    return !s.differs && s.n == len;
 }
