@@ -59,7 +59,15 @@ static void nrecord_base(int nnreq, const sf_nrequest *q, MPI_Offset *base, int 
         int nd = q[i].lay->ndims, rec = q[i].lay->record;
         MPI_Offset b = *base, e = sum->rec_end, bytes = 0, es = q[i].lay->elsize;
         int any = 0;
-        for (int j = 0; j < q[i].num; j++) {
+        if (q[i].summed) { /* (the producer's pass found it) */
+            bytes = q[i].bytes;
+            any = q[i].nonempty;
+            if (any && rec) {
+                if (b < 0 || q[i].first_rec < b) b = q[i].first_rec;
+                if (q[i].rec_end > e) e = q[i].rec_end;
+            }
+        }
+        for (int j = 0; j < q[i].num && !q[i].summed; j++) {
             const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
             MPI_Offset n = es;
             for (int d = 0; d < nd; d++) n *= ct[d];
