@@ -59,7 +59,15 @@ static void nrecord_base(int nnreq, const sf_nrequest *q, MPI_Offset *base, int 
         int nd = q[i].lay->ndims, rec = q[i].lay->record;
         MPI_Offset b = *base, e = sum->rec_end, bytes = 0, es = q[i].lay->elsize;
         int any = 0;
-        for (int j = 0; j < q[i].num; j++) {
+        if (q[i].summed) { /* (the producer's pass found it) */
+            bytes = q[i].bytes;
+            any = q[i].nonempty;
+            if (any && rec) {
+                if (b < 0 || q[i].first_rec < b) b = q[i].first_rec;
+                if (q[i].rec_end > e) e = q[i].rec_end;
+            }
+        }
+        for (int j = 0; j < q[i].num && !q[i].summed; j++) {
             const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
             MPI_Offset n = es;
             for (int d = 0; d < nd; d++) n *= ct[d];
@@ -137,8 +145,11 @@ static int by_runs(sf_context *ctx, sf_call *c, const sf_agree0 *a, const nsumma
 {
     int err = sf_access_runs(ctx, c, a->mask >> 16, a->base_min, a->base_max,
                              !(a->flags & KIND_FIXED) && (a->flags & KIND_RECORD));
-    c->rec_end = call_rec_end(c);
+    /* call_rec_end's, with the many-piece requests' end from the summary
+     * (one pass over the pieces fewer) */
+    c->rec_end = rec_end_of(c->nreq, c->reqs);
     if (sum->rec_end > c->rec_end) c->rec_end = sum->rec_end;
+    if (c->write && c->rec_end_in > c->rec_end) c->rec_end = c->rec_end_in;
     int e = sf_agree_last(ctx, &err, &c->rec_end, NULL);
     if (e != SF_OK) return e;
     if (err == SF_OK) {
@@ -228,7 +239,7 @@ static int by_plan(sf_context *ctx, sf_call *c, int path, const sf_agree0 *ap, l
     return err;
 }
 
-int sf_access_all(sf_context *ctx, sf_call *c)
+static int access_all(sf_context *ctx, sf_call *c)
 {
     long long *rel = NULL, *abs = NULL;
     size_t rlen = 0, alen = 0;
@@ -312,6 +323,13 @@ int sf_access_all(sf_context *ctx, sf_call *c)
     }
     /* (a read done alone for a plan after all is no direct read) */
     return by_plan(ctx, c, path, &a, rel, rlen, abs, alen);
+}
+
+int sf_access_all(sf_context *ctx, sf_call *c)
+{
+    int err = access_all(ctx, c);
+    sf_runs_done(ctx); /* the call's signature, unless a plan keeps it */
+    return err;
 }
 
 typedef struct { int *k; int n, cap, err; } block_list;

@@ -39,6 +39,8 @@ static int cell_of(const sf_layout *lay, int p, MPI_Offset x)
 typedef struct {
     const sf_layout *lay;
     int pof[SF_MAX_DIMS];   /* the pdim of each dimension, or -1 */
+    int mult[SF_MAX_PDIMS]; /* a cell's weight in the block's number */
+    int cell[SF_MAX_PDIMS]; /* the cell found last along each pdim */
     int r0;                 /* first dimension inside a record */
     int contiguous;         /* runs along the last dimension are contiguous */
 } geom;
@@ -48,75 +50,86 @@ static void geom_init(geom *g, const sf_layout *lay)
     g->lay = lay;
     for (int d = 0; d < lay->ndims; d++) g->pof[d] = -1;
     for (int p = 0; p < lay->npart; p++) g->pof[lay->pdims[p]] = p;
+    for (int p = lay->npart - 1, m = 1; p >= 0; m *= lay->pgrid[p--]) g->mult[p] = m;
+    for (int p = 0; p < lay->npart; p++) g->cell[p] = 0;
     g->r0 = lay->record ? 1 : 0;
     g->contiguous = lay->ndims > g->r0;
 }
 
+/* cell_of, trying first the cell found last (a rank's pieces come in
+ * order more often than not): the same answer */
+static inline int cell_at(geom *g, int p, MPI_Offset x)
+{
+    const MPI_Offset *b = g->lay->bounds[p];
+    int c = g->cell[p];
+    if (b[c] <= x && x < b[c + 1]) return c;
+    return g->cell[p] = cell_of(g->lay, p, x);
+}
+
 /* One row: the indices idx of every dimension but the last, the run
- * [a, a + n) along it (stride one), at byte moff of the buffer. */
-static int emit_row(const geom *g, const MPI_Offset *idx, MPI_Offset a, MPI_Offset n, MPI_Offset moff,
-                    int req, MPI_Offset base, sf_run_list *l)
+ * [a, a + n) along it (stride one), at byte moff of the buffer. The row's
+ * place before the last dimension (pre, in the block's rows) and the
+ * number of its block but for the last dimension's cell (kfix) are found
+ * once; each block the row crosses is one run, or lengthens the previous
+ * one when it goes on where that one ends, in the block and the buffer.
+ * Inlined where it is called: a varn's usual piece is one row. */
+static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Offset *idx, MPI_Offset a,
+                                                          MPI_Offset n, MPI_Offset moff, int req,
+                                                          MPI_Offset base, sf_run_list *l)
 {
     const sf_layout *lay = g->lay;
-    int nd = lay->ndims, last = nd - 1, cells[SF_MAX_PDIMS];
-    MPI_Offset lin = 0, lo[SF_MAX_DIMS], ext[SF_MAX_DIMS];
+    int last = lay->ndims - 1, kfix = 0;
+    MPI_Offset pre = 0, es = lay->elsize, rec = lay->record ? idx[0] - base : 0;
     for (int d = g->r0; d < last; d++) {
         int p = g->pof[d];
-        if (p < 0) { lo[d] = 0; ext[d] = lay->gsize[d]; continue; }
-        int c = cells[p] = cell_of(lay, p, idx[d]);
-        lo[d] = lay->bounds[p][c];
-        ext[d] = lay->bounds[p][c + 1] - lo[d];
+        if (p < 0) { pre = pre * lay->gsize[d] + idx[d]; continue; }
+        int c = cell_at(g, p, idx[d]);
+        MPI_Offset lo = lay->bounds[p][c];
+        pre = pre * (lay->bounds[p][c + 1] - lo) + (idx[d] - lo);
+        kfix += c * g->mult[p];
     }
     int pl = g->pof[last];
     while (n > 0) {
         MPI_Offset take = n, elo = 0, eext = lay->gsize[last];
+        int k = kfix;
         if (pl >= 0) {
-            int c = cells[pl] = cell_of(lay, pl, a);
+            int c = cell_at(g, pl, a);
             elo = lay->bounds[pl][c];
             eext = lay->bounds[pl][c + 1] - elo;
             if (a + take > elo + eext) take = elo + eext - a;
+            k += c * g->mult[pl];
         }
-        lin = 0;
-        for (int d = g->r0; d < last; d++) lin = lin * ext[d] + (idx[d] - lo[d]);
-        lin = lin * eext + (a - elo);
-        int k = 0;
-        for (int p = 0; p < lay->npart; p++) k = k * lay->pgrid[p] + cells[p];
-        /* the previous run goes on where this one starts, in the block
-         * and in the buffer: one run (a rank's neighbouring pieces often
-         * are) */
-        if (l->n > 0) {
-            sf_run *q = &l->r[l->n - 1];
-            if (q->lay == lay->id && q->block == k && q->req == req && q->lin + q->len == lin &&
-                q->rec == (lay->record ? idx[0] - base : 0) && q->moff + q->len * lay->elsize == moff) {
-                q->len += take;
-                a += take;
-                n -= take;
-                moff += take * lay->elsize;
-                continue;
+        MPI_Offset lin = pre * eext + (a - elo);
+        sf_run *q = l->n > 0 ? &l->r[l->n - 1] : NULL;
+        if (q && q->block == k && q->req == req && q->lin + q->len == lin && q->rec == rec &&
+            q->moff + q->len * es == moff && q->lay == lay->id) {
+            q->len += take;
+        } else {
+            if (l->n == l->cap) {
+                int err = grow_runs(l);
+                if (err) return err;
             }
+            sf_run *r = &l->r[l->n++];
+            r->rec = rec;
+            r->lin = lin;
+            r->len = take;
+            r->moff = moff;
+            r->lay = lay->id;
+            r->block = k;
+            r->req = req;
+            r->dest = 0;
         }
-        int err = grow_runs(l);
-        if (err) return err;
-        sf_run *r = &l->r[l->n++];
-        r->rec = lay->record ? idx[0] - base : 0;
-        r->lin = lin;
-        r->len = take;
-        r->moff = moff;
-        r->lay = lay->id;
-        r->block = k;
-        r->req = req;
-        r->dest = 0;
         a += take;
         n -= take;
-        moff += take * lay->elsize;
+        moff += take * es;
     }
     return SF_OK;
 }
 
-static int region_runs(const geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
+static int region_runs(geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
                        const MPI_Offset *sd, MPI_Offset moff, MPI_Offset base, sf_run_list *l)
 {
-    const geom *g = gp;
+    geom *g = gp;
     const sf_layout *lay = g->lay;
     int nd = lay->ndims, last = nd - 1, row = 1;
     if (nd == 0) return SF_ERR_ARG;
@@ -178,11 +191,20 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
         int nd = q->lay->ndims;
         MPI_Offset moff = 0;
         geom_init(&g, q->lay);
+        MPI_Offset b = q->lay->record ? base : 0;
         for (int j = 0; j < q->num && err == SF_OK; j++) {
             const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
             MPI_Offset n = q->lay->elsize;
-            for (int d = 0; d < nd; d++) n *= ct[d];
-            err = region_runs(&g, nreq + i, st, ct, NULL, moff, q->lay->record ? base : 0, l);
+            int row = nd > 0 && g.contiguous, empty = 0;
+            for (int d = 0; d < nd; d++) {
+                n *= ct[d];
+                empty |= ct[d] <= 0;
+                row &= d == nd - 1 || ct[d] == 1;
+            }
+            /* a row along the last dimension (a varn's usual piece) goes
+             * straight to emit_row, as region_runs would send it */
+            if (row && !empty) err = emit_row(&g, st, st[nd - 1], ct[nd - 1], moff, nreq + i, b, l);
+            else err = region_runs(&g, nreq + i, st, ct, NULL, moff, b, l);
             moff += n;
         }
     }
@@ -211,97 +233,125 @@ enum { F_HEAD = 2 * SF_MAX_DIMS, NFIELDS };
 typedef struct {
     unsigned char *b;
     size_t n, cap;
-    const unsigned char *cmp;
-    int differs, nomem;
+    int nomem;
     long long last[NFIELDS];
 } sink;
 
-static int sink_grow(sink *s)
+/* room for need more bytes */
+static int sink_room(sink *s, size_t need)
 {
-    size_t c = s->cap ? 2 * s->cap : 256;
-    unsigned char *t = realloc(s->b, c);
-    if (!t) { s->nomem = 1; s->differs = 1; return 0; }
-    s->b = t;
-    s->cap = c;
+    while (s->cap - s->n < need) {
+        size_t c = s->cap ? 2 * s->cap : 256;
+        unsigned char *t = realloc(s->b, c);
+        if (!t) { s->nomem = 1; return 0; }
+        s->b = t;
+        s->cap = c;
+    }
     return 1;
 }
 
-/* A word as the zigzag of its difference, 7 bits a byte: stored (b) or
- * compared with cmp (the first byte that differs ends the walk). Most
- * differences take one byte. */
-static inline void word(sink *s, int field, long long x)
+/* zigzag of x's difference from prev, and 7 bits a byte of it at b[k]:
+ * the next k */
+static inline unsigned long long zig(long long x, long long prev)
 {
-    unsigned long long d = (unsigned long long)x - (unsigned long long)s->last[field];
-    unsigned long long z = (d << 1) ^ (unsigned long long)((long long)d >> 63);
-    s->last[field] = x;
-    if (s->cmp) {
-        do {
-            unsigned char c = (unsigned char)(z & 0x7f);
-            z >>= 7;
-            if (z) c |= 0x80;
-            if (s->n >= s->cap || s->cmp[s->n] != c) s->differs = 1;
-            s->n++;
-        } while (z && !s->differs);
-        return;
-    }
-    if (s->cap - s->n < 10 && !sink_grow(s)) return;
-    while (z >= 0x80) {
-        s->b[s->n++] = (unsigned char)(z | 0x80);
-        z >>= 7;
-    }
-    s->b[s->n++] = (unsigned char)z;
+    unsigned long long d = (unsigned long long)x - (unsigned long long)prev;
+    return (d << 1) ^ (unsigned long long)((long long)d >> 63);
 }
 
-static void signature(sink *s, int write, int nreq, const sf_request *reqs, int nnreq,
-                      const sf_nrequest *nreqs, int relative, MPI_Offset base)
+static inline size_t put_z(unsigned char *b, size_t k, unsigned long long z)
 {
-    word(s, F_HEAD, write);
-    word(s, F_HEAD, relative);
+    while (z >= 0x80) {
+        b[k++] = (unsigned char)(z | 0x80);
+        z >>= 7;
+    }
+    b[k++] = (unsigned char)z;
+    return k;
+}
+
+static void word(sink *s, int field, long long x)
+{
+    if (!sink_room(s, 10)) return;
+    s->n = put_z(s->b, s->n, zig(x, s->last[field]));
+    s->last[field] = x;
+}
+
+/* The pieces of a many-piece request: each piece's starts (the first
+ * less shift), then its counts, as word() would store them. The previous
+ * words are held in locals and the loop is written out for each small
+ * number of dimensions, so that they stay in registers (a store of a key
+ * byte could otherwise change them, for all the compiler knows). */
+#define NPIECES_LOOP(ND)                                                                   \
+    for (; j < q->num; j++) {                                                              \
+        const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
+        if (s->cap - n < need) {                                                           \
+            s->n = n;                                                                      \
+            if (!sink_room(s, need)) return;                                               \
+        }                                                                                  \
+        unsigned char *b = s->b;                                                           \
+        long long x = st[0] - shift;                                                       \
+        n = put_z(b, n, zig(x, ls[0]));                                                    \
+        ls[0] = x;                                                                         \
+        for (int d = 1; d < (ND); d++) {                                                   \
+            n = put_z(b, n, zig(st[d], ls[d]));                                            \
+            ls[d] = st[d];                                                                 \
+        }                                                                                  \
+        for (int d = 0; d < (ND); d++) {                                                   \
+            n = put_z(b, n, zig(ct[d], lc[d]));                                            \
+            lc[d] = ct[d];                                                                 \
+        }                                                                                  \
+    }
+
+static void npieces(sink *s, const sf_nrequest *q, MPI_Offset shift)
+{
+    int nd = q->lay->ndims, j = 0;
+    size_t n = s->n, need = (size_t)20 * (size_t)nd; /* a piece's bytes at most */
+    long long ls[SF_MAX_DIMS], lc[SF_MAX_DIMS];
+    if (nd <= 0) return;
+    memcpy(ls, s->last, sizeof ls);
+    memcpy(lc, s->last + SF_MAX_DIMS, sizeof lc);
+    switch (nd) {
+    case 1: NPIECES_LOOP(1) break;
+    case 2: NPIECES_LOOP(2) break;
+    case 3: NPIECES_LOOP(3) break;
+    case 4: NPIECES_LOOP(4) break;
+    default: NPIECES_LOOP(nd) break;
+    }
+    s->n = n;
+    memcpy(s->last, ls, sizeof ls);
+    memcpy(s->last + SF_MAX_DIMS, lc, sizeof lc);
+}
+#undef NPIECES_LOOP
+
+static void signature(sink *s, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
+                      MPI_Offset base)
+{
     word(s, F_HEAD, nreq);
     word(s, F_HEAD, nnreq);
-    for (int i = 0; i < nreq && !s->differs; i++) {
+    for (int i = 0; i < nreq && !s->nomem; i++) {
         const sf_request *r = &reqs[i];
         word(s, F_HEAD, r->lay->id);
         for (int d = 0; d < r->lay->ndims; d++)
-            word(s, d, r->start[d] - (relative && d == 0 && r->lay->record ? base : 0));
+            word(s, d, r->start[d] - (d == 0 && r->lay->record ? base : 0));
         for (int d = 0; d < r->lay->ndims; d++) word(s, SF_MAX_DIMS + d, r->count[d]);
         for (int d = 0; d < r->lay->ndims; d++) word(s, F_HEAD, r->stride[d]);
     }
-    for (int i = 0; i < nnreq && !s->differs; i++) {
+    for (int i = 0; i < nnreq && !s->nomem; i++) {
         const sf_nrequest *q = &nreqs[i];
-        int nd = q->lay->ndims;
         word(s, F_HEAD, q->lay->id);
         word(s, F_HEAD, q->num);
-        MPI_Offset shift = relative && q->lay->record ? base : 0;
-        for (int j = 0; j < q->num && !s->differs; j++) {
-            const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
-            word(s, 0, st[0] - shift);
-            for (int d = 1; d < nd; d++) word(s, d, st[d]);
-            for (int d = 0; d < nd; d++) word(s, SF_MAX_DIMS + d, ct[d]);
-        }
+        npieces(s, q, q->lay->record ? base : 0);
     }
 }
 
-int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
-                int relative, MPI_Offset base, unsigned char **key, size_t *len)
+int sf_runs_key(int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs, MPI_Offset shift,
+                unsigned char **key, size_t *len)
 {
     sink s;
     memset(&s, 0, sizeof s);
-    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
+    signature(&s, nreq, reqs, nnreq, nreqs, shift);
     if (s.nomem) { free(s.b); return SF_ERR_NOMEM; }
     unsigned char *t = realloc(s.b, s.n ? s.n : 1); /* (no larger than needed) */
     *key = t ? t : s.b;
     *len = s.n;
     return SF_OK;
-}
-
-int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
-                        int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base)
-{
-    sink s;
-    memset(&s, 0, sizeof s);
-    s.cmp = key;
-    s.cap = len;
-    signature(&s, write, nreq, reqs, nnreq, nreqs, relative, base);
-    return !s.differs && s.n == len;
 }

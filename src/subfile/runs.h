@@ -28,12 +28,11 @@ int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MP
 int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
                  const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l);
 
-/* The call's signature (plans are recognised by it, exactly; a few bytes
- * a piece). */
-int sf_runs_key(int write, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
-                int relative, MPI_Offset base, unsigned char **key, size_t *len);
-int sf_runs_key_matches(const unsigned char *key, size_t len, int write, int nreq, const sf_request *reqs,
-                        int nnreq, const sf_nrequest *nreqs, int relative, MPI_Offset base);
+/* The call's requests as a signature (plans are recognised by it,
+ * exactly; a few bytes a piece), the first index of every request on a
+ * record layout less shift. */
+int sf_runs_key(int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs, MPI_Offset shift,
+                unsigned char **key, size_t *len);
 
 /* A member's run in the message to its home: bytes at moff of buffer req. */
 typedef struct { MPI_Offset moff, len; int req; } sf_mrun;
@@ -51,8 +50,10 @@ typedef struct {
 } sf_hsub;
 
 typedef struct sf_rplan {
-    unsigned char *key;
+    unsigned char *key;        /* the signature of its calls' requests, */
     size_t keylen;
+    MPI_Offset kbase;          /* less this record base: a relative plan is any call's
+                                * at its own base, an absolute one at this base only */
     int write, relative;
     unsigned long last_use;
     MPI_Offset *scount, *soff; /* per rank: bytes this rank sends (writes) to it as member, offsets */
@@ -92,7 +93,11 @@ int sf_runs_home_subs(sf_rplan *p);
 /* Collective and independent entry points (access.c calls them). */
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset base_min,
                    MPI_Offset base_max, int flags);
-unsigned sf_runs_candidates(const sf_context *ctx, const sf_call *c, MPI_Offset base);
+/* The cached plans the call can reuse on this rank (a mask of slots): its
+ * signature is made once (kept for the build, until sf_runs_done) and
+ * compared byte for byte. */
+unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base);
+void sf_runs_done(sf_context *ctx);
 int sf_runs_forget(sf_context *ctx);
 
 #endif

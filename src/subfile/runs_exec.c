@@ -19,7 +19,9 @@
  * and coalesces them (runs_home.c). The bytes moved go through the
  * context's scratch buffer, kept from call to call. A repeated call with
  * the same requests on every rank (recognised word for word, agreed by
- * the call's first reduction) moves the data alone.
+ * the call's first reduction) moves the data alone. The call's signature
+ * is made once, compared byte for byte with each cached plan's of the
+ * same direction and kept by the plan the call builds.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -235,7 +237,20 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
         if (!p->scount) err = SF_ERR_NOMEM;
         else { p->soff = p->scount + P; p->rcount = p->scount + 2 * P; p->roff = p->scount + 3 * P; }
     }
-    if (err == SF_OK) err = sf_runs_key(c->write, c->nreq, c->reqs, c->nnreq, c->nreqs, relative, base, &p->key, &p->keylen);
+    if (err == SF_OK) {
+        /* the signature the lookup made, when it is this plan's: an
+         * absolute plan's at any base (kept with it), a relative one's at
+         * the call's base */
+        if (ctx->rkey && (!relative || ctx->rkey_base == base)) {
+            p->key = ctx->rkey;
+            p->keylen = ctx->rkeylen;
+            p->kbase = ctx->rkey_base;
+            ctx->rkey = NULL;
+        } else {
+            p->kbase = relative ? base : 0;
+            err = sf_runs_key(c->nreq, c->reqs, c->nnreq, c->nreqs, p->kbase, &p->key, &p->keylen);
+        }
+    }
     /* without memory for the plan, this rank still answers the others */
     if (err != SF_OK) {
         MPI_Offset *z = calloc((size_t)P * 2, sizeof(MPI_Offset));
@@ -311,6 +326,7 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
 int sf_runs_forget(sf_context *ctx)
 {
     int err = SF_OK;
+    sf_runs_done(ctx);
     for (int i = 0; i < SF_RUNS_SLOTS; i++) {
         sf_keep(&err, sf_rplan_free(ctx->rplans[i]));
         ctx->rplans[i] = NULL;
@@ -318,16 +334,31 @@ int sf_runs_forget(sf_context *ctx)
     return err;
 }
 
-unsigned sf_runs_candidates(const sf_context *ctx, const sf_call *c, MPI_Offset base)
+unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base)
 {
     unsigned mask = 0;
+    MPI_Offset b0 = base < 0 ? 0 : base;
+    sf_runs_done(ctx);
+    /* without memory for it, no plan is recognised (one is built) */
+    if (sf_runs_key(c->nreq, c->reqs, c->nnreq, c->nreqs, b0, &ctx->rkey, &ctx->rkeylen) != SF_OK) {
+        ctx->rkey = NULL;
+        return 0;
+    }
+    ctx->rkey_base = b0;
     for (int i = 0; i < SF_RUNS_SLOTS; i++) {
         const sf_rplan *p = ctx->rplans[i];
-        if (p && sf_runs_key_matches(p->key, p->keylen, c->write, c->nreq, c->reqs, c->nnreq, c->nreqs,
-                                     p->relative, base < 0 ? 0 : base))
+        if (p && p->write == c->write && (p->relative || p->kbase == b0) && p->keylen == ctx->rkeylen &&
+            memcmp(p->key, ctx->rkey, ctx->rkeylen) == 0)
             mask |= 1u << i;
     }
     return mask;
+}
+
+void sf_runs_done(sf_context *ctx)
+{
+    free(ctx->rkey);
+    ctx->rkey = NULL;
+    ctx->rkeylen = 0;
 }
 
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_min, MPI_Offset base_max,

@@ -96,6 +96,12 @@ typedef struct sf_nrequest {
     int num;
     const MPI_Offset *starts, *counts;
     void *buf;
+    /* what the engine would find in a pass over the pieces, when the
+     * producer found it in its own (summed 1; else 0 and unused): the
+     * bytes, whether some piece moves something and, over those pieces,
+     * the first record and one past the last (record layouts) */
+    int summed, nonempty;
+    MPI_Offset bytes, first_rec, rec_end;
 } sf_nrequest;
 
 typedef struct sf_context sf_context;

@@ -266,6 +266,9 @@ struct sf_context {
     sf_group *groups;
     sf_plan *plans[SF_PLAN_SLOTS];
     struct sf_rplan *rplans[8]; /* runs_exec.c: plans of calls by runs */
+    unsigned char *rkey;     /* runs_exec.c: the current call's signature, from the */
+    size_t rkeylen;          /* plan lookup to the build that keeps it, freed by */
+    MPI_Offset rkey_base;    /* the end of the call; its record base */
     int window;              /* ... their requests outstanding at once */
     int next_plan_id;
     sf_self_handle *self;    /* at most max_open */

@@ -72,12 +72,58 @@ static void imap_copy(int nd, const MPI_Offset *count, const MPI_Offset *imap,
     }
 }
 
+/* What varn_regions finds over the pieces it copies and checks. */
+typedef struct {
+    MPI_Offset total, first, end;
+    unsigned over, nonempty;
+} varn_sum;
+
+/* varn_regions' loop over pieces [i, n) of nd dimensions: each piece's
+ * start and count copied to st and ct, checked, counted and summed; the
+ * index of the first piece that fails check_region's conditions, or n.
+ * Inlined with nd a constant for the usual ranks (the loop over the
+ * dimensions then unrolled). */
+static inline __attribute__((always_inline)) int varn_pieces(
+    int nd, int i, int n, const ncsf_call *c, const MPI_Offset *limit, int rec,
+    MPI_Offset *st, MPI_Offset *ct, varn_sum *s)
+{
+    MPI_Offset total = s->total, first = s->first, end = s->end;
+    unsigned over = s->over, nonempty = s->nonempty;
+    for (; i < n; i++) {
+        const MPI_Offset *cst = c->starts[i], *cs = c->counts ? c->counts[i] : NULL;
+        MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd, elems = 1;
+        unsigned ok = 1, empty = 0;
+        if (!cst) break;
+        for (int d = 0; d < nd; d++) {
+            MPI_Offset x = pst[d] = cst[d], k = pct[d] = cs ? cs[d] : 1;
+            /* check_region's conditions, all at once (it says which): 0
+             * <= x <= limit and 0 <= k <= limit - x, which at x == limit
+             * leaves k == 0 only */
+            ok &= ((unsigned long long)x <= (unsigned long long)limit[d]) &
+                  ((unsigned long long)k <= (unsigned long long)(limit[d] - x));
+            empty |= k <= 0;
+            over |= __builtin_mul_overflow(elems, k, &elems);
+        }
+        if (!ok) break;
+        over |= __builtin_add_overflow(total, elems, &total);
+        if (empty) continue;
+        nonempty = 1;
+        if (!rec) continue;
+        if (first < 0 || pst[0] < first) first = pst[0];
+        if (pst[0] + pct[0] > end) end = pst[0] + pct[0];
+    }
+    *s = (varn_sum){total, first, end, over, nonempty};
+    return i;
+}
+
 /* The regions of a varn, checked, as one many-piece request: a few
- * words per region (an engine request each would be hundreds of bytes). */
+ * words per region (an engine request each would be hundreds of bytes).
+ * The same pass counts their elements (p->nelems, -1 if more than fit in
+ * memory) and sums them up for the engine (sf_nrequest.summed). */
 static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
                         ncsf_prepared *p)
 {
-    int nd = v->ndims, n = c->num;
+    int nd = v->ndims, n = c->num, rec = v->lay->record;
     if (n < 0) return NC_EINVAL;
     if (n > 0 && !c->starts) return NC_ENULLSTART;
     p->reqs = calloc(1, sizeof(sf_request)); /* none, but a first to look at */
@@ -85,38 +131,45 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     if (!p->reqs || !p->nflat) return NC_ENOMEM;
     p->nreq = 0;
     MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n, limit[SF_MAX_DIMS];
-    for (int d = 0; d < nd; d++) limit[d] = c->put && d == 0 && v->lay->record ? v->max_records : len[d];
-    for (int i = 0; i < n; i++, st += nd, ct += nd) {
+    for (int d = 0; d < nd; d++) limit[d] = c->put && d == 0 && rec ? v->max_records : len[d];
+    varn_sum s = {0, -1, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        switch (nd) { /* (to the first piece that fails: check_region names its error) */
+        case 1: i = varn_pieces(1, i, n, c, limit, rec, st, ct, &s); break;
+        case 2: i = varn_pieces(2, i, n, c, limit, rec, st, ct, &s); break;
+        case 3: i = varn_pieces(3, i, n, c, limit, rec, st, ct, &s); break;
+        case 4: i = varn_pieces(4, i, n, c, limit, rec, st, ct, &s); break;
+        default: i = varn_pieces(nd, i, n, c, limit, rec, st, ct, &s); break;
+        }
+        if (i == n) break;
         if (!c->starts[i]) return NC_ENULLSTART;
         const MPI_Offset *cs = c->counts ? c->counts[i] : NULL;
-        int ok = 1;
+        MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd;
         for (int d = 0; d < nd; d++) {
-            MPI_Offset x = st[d] = c->starts[i][d], k = ct[d] = cs ? cs[d] : 1;
-            /* check_region's conditions, all at once (it says which) */
-            ok &= x >= 0 && k >= 0 && x <= limit[d] && k <= limit[d] - x && (x < limit[d] || k == 0);
+            pst[d] = c->starts[i][d];
+            pct[d] = cs ? cs[d] : 1;
         }
-        if (!ok) {
-            int err = check_region(v, len, c->put, st, cs ? ct : NULL, NULL);
-            if (err) return err;
+        int err = check_region(v, len, c->put, pst, cs ? pct : NULL, NULL);
+        if (err) return err;
+        /* (check_region found nothing wrong: the piece counts as any) */
+        MPI_Offset elems = 1;
+        unsigned empty = 0;
+        for (int d = 0; d < nd; d++) {
+            empty |= pct[d] <= 0;
+            s.over |= __builtin_mul_overflow(elems, pct[d], &elems);
         }
+        s.over |= __builtin_add_overflow(s.total, elems, &s.total);
+        if (empty) continue;
+        s.nonempty = 1;
+        if (!rec) continue;
+        if (s.first < 0 || pst[0] < s.first) s.first = pst[0];
+        if (pst[0] + pct[0] > s.end) s.end = pst[0] + pct[0];
     }
+    p->nelems = s.over ? -1 : s.total;
     p->has_nr = 1;
-    p->nr = (sf_nrequest){v->lay, n, p->nflat, p->nflat + (size_t)nd * n, NULL};
+    p->nr = (sf_nrequest){v->lay, n, p->nflat, p->nflat + (size_t)nd * n, NULL, !s.over, (int)s.nonempty,
+                          s.over ? 0 : s.total * v->lay->elsize, s.first, s.end};
     return NC_NOERR;
-}
-
-/* The elements of a varn's regions; -1 if more than fit in memory. */
-static MPI_Offset varn_elems(const ncsf_prepared *p)
-{
-    MPI_Offset total = 0;
-    int nd = p->nr.lay->ndims;
-    for (int i = 0; i < p->nr.num; i++) {
-        MPI_Offset n = 1;
-        for (int d = 0; d < nd; d++)
-            if (__builtin_mul_overflow(n, p->nr.counts[(size_t)i * nd + d], &n)) return -1;
-        if (__builtin_add_overflow(total, n, &total)) return -1;
-    }
-    return total;
 }
 
 /* The regions of a call: num of them (varn), or one. */
@@ -245,7 +298,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     for (int d = 0; d < v->ndims; d++)
         len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
     if ((err = regions(v, c, len, p))) return err;
-    if (p->has_nr && ((p->nelems = varn_elems(p)) < 0 || p->nelems > (MPI_Offset)(PTRDIFF_MAX / 8)))
+    if (p->has_nr && (p->nelems < 0 || p->nelems > (MPI_Offset)(PTRDIFF_MAX / 8)))
         return NC_EEDGE;
     for (int i = 0; i < p->nreq; i++) {
         MPI_Offset n = region_elems(&p->reqs[i]);
