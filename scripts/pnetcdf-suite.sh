@@ -112,6 +112,11 @@ HINTS="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
 BIG=$((1 << 30))
 dirs="testcases nonblocking C nc_test nf_test nf90_test F90 cdf_format header fandc largefile subfile burst_buffer"
 [ -f "$src/test/cdl/Makefile" ] && dirs="$dirs cdl"
+# a PnetCDF built without Fortran (--disable-fortran) has not its
+# Fortran directories (the others leave their Fortran programs out)
+if [ "$("$pnc/bin/pnetcdf-config" --has-fortran 2>/dev/null)" = no ]; then
+  dirs=$(echo " $dirs " | sed 's/ nf_test / /; s/ nf90_test / /; s/ F90 / /; s/^ //; s/ $//')
+fi
 
 # How PnetCDF's scripts run DIR/PROG, one line per run:
 #   NAME|PROCS|CWD|FIRST|ARGS|UNDEFINED
