@@ -337,7 +337,9 @@ for r in "${runs[@]}"; do
       echo "SKIP: $name np=$np (fails without ncsf, exit $prc${why:+: $why})"
       nskip=$((nskip + 1)); rm -rf "$w"; continue
     fi
+    t1=$SECONDS
     run_one ncsf "$np"; rc=$?
+    t2=$SECONDS
     why="" notes=""
     [ $rc -eq 0 ] || why="exit $rc through ncsf: $(grep -m1 -iE 'fail|error|expect' "$w/ncsf.txt" | cut -c1-160)"
     [ $rc -eq 124 ] && why="timed out after ${TIMEOUT}s through ncsf"
@@ -355,7 +357,7 @@ for r in "${runs[@]}"; do
     t=$((SECONDS - t0))
     reason=$(xfail_reason "$name" "$np")
     if [ -z "$why" ] && [ -z "$reason" ]; then
-      echo "PASS: $name np=$np (${t}s$notes)"; npass=$((npass + 1))
+      echo "PASS: $name np=$np (${t}s: plain $((t1 - t0))s, ncsf $((t2 - t1))s, files compared $((SECONDS - t2))s$notes)"; npass=$((npass + 1))
     elif [ -z "$why" ]; then
       echo "FAIL: $name np=$np passes but is listed as an expected failure ($reason): take it off the list"
       nfail=$((nfail + 1)); failed+=("$name np=$np")
