@@ -221,9 +221,25 @@ xfail_reason() {
   awk -v p="$1" -v n="$2" '!/^#/ && NF && $1 == p && ($2 == "*" || $2 == n) { $1 = ""; $2 = ""; sub(/^  */, ""); print; exit }' "$xfail_list"
 }
 
-# an entry's "match:TEXT" (its first word): the output through ncsf must
-# contain TEXT, or the run fails in another way than the entry says
-expect_of() { local w=${1%% *}; echo "${w#match:}"; }
+# an entry's "match:TEXT" (its first word) or match:"TEXT" (words in
+# quotes): the output through ncsf must contain TEXT, or the run fails in
+# another way than the entry says
+expect_of() {
+  local r=${1#match:}
+  case $r in
+    \"*) r=${r#\"}; echo "${r%%\"*}" ;;
+    *) echo "${r%% *}" ;;
+  esac
+}
+# the entry's reason without its match:
+why_of() {
+  local r=${1#match:}
+  case $1 in
+    match:\"*) r=${r#\"*\"}; echo "${r# }" ;;
+    match:*) echo "${r#* }" ;;
+    *) echo "$1" ;;
+  esac
+}
 
 # MB free on the file system of $1, and of memory
 disk_free() { df -Pk "$1" | awk 'NR == 2 { print int($4 / 1024) }'; }
@@ -366,7 +382,7 @@ for r in "${runs[@]}"; do
       echo "FAIL: $name np=$np fails, but not as its expected-failure entry says ($(expect_of "$reason") not printed): $why"
       nfail=$((nfail + 1)); failed+=("$name np=$np")
     elif [ -n "$reason" ]; then
-      echo "XFAIL: $name np=$np (${reason#match:* })"; nxfail=$((nxfail + 1))
+      echo "XFAIL: $name np=$np ($(why_of "$reason"))"; nxfail=$((nxfail + 1))
     else
       echo "FAIL: $name np=$np: $why"; nfail=$((nfail + 1)); failed+=("$name np=$np")
     fi
