@@ -190,6 +190,10 @@ runs_of_new() {
     C/pres_temp_4D_rd)  echo "$1|1 4|prog|pres_temp_4D_wr|-q ${k}-o @OUT@/pres_temp_4D.nc" ;;
     C/pres_temp_4D_wr)  echo "$1|1 4|prog||-q ${k}-o @OUT@/pres_temp_4D.nc" ;;
     subfile/test_subfile) echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc|1 4" ;;
+    # at 4 processes plain PnetCDF 1.15.0 does not finish in 600 s here
+    # (its enddef's move_file_block, the processes in different calls)
+    testcases/tst_redefine|testcases/tst_grow_header)
+                        echo "$1|1|prog||-q ${k}-o @OUT@/$p.nc" ;;
     fandc/*)            echo "$1|1 4|out||" ;;
     # a buffer of 2 GiB (an attribute) and of 5 GiB (a request) per
     # process: one process only
