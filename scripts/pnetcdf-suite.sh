@@ -190,7 +190,7 @@ runs_of_new() {
     C/pres_temp_4D_rd)  echo "$1|1 4|prog|pres_temp_4D_wr|-q ${k}-o @OUT@/pres_temp_4D.nc" ;;
     C/pres_temp_4D_wr)  echo "$1|1 4|prog||-q ${k}-o @OUT@/pres_temp_4D.nc" ;;
     subfile/test_subfile) echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc|1 4" ;;
-    # at 4 processes plain PnetCDF 1.15.0 takes 8 minutes and more on 2
+    # at 4 processes plain PnetCDF 1.15.0 takes 5 to over 10 minutes on 2
     # cores (each enddef moves the data through the programs' 500-byte
     # collective buffer, cb_buffer_size); through ncsf they fail as at 1
     testcases/tst_redefine|testcases/tst_grow_header)
