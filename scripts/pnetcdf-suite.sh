@@ -193,7 +193,7 @@ runs_of_new() {
     # at 4 processes plain PnetCDF 1.15.0 takes 5 to over 10 minutes on 2
     # cores (each enddef moves the data through the programs' 500-byte
     # collective buffer, cb_buffer_size); through ncsf they fail as at 1
-    testcases/tst_redefine|testcases/tst_grow_header)
+    testcases/tst_redefine|testcases/tst_grow_header|testcases/tst_multi_redefine)
                         echo "$1|1|prog||-q ${k}-o @OUT@/$p.nc" ;;
     fandc/*)            echo "$1|1 4|out||" ;;
     # a buffer of 2 GiB (an attribute) and of 5 GiB (a request) per
