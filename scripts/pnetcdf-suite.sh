@@ -185,7 +185,10 @@ runs_of_new() {
     cdf_format/test_inq_format) echo "$1|1 4|prog||-q ${k}-i @SRC@" ;;
     cdf_format/tst_corrupt)     echo "$1|1 4|prog||@SRC@" ;;
     cdf_format/tst_open_cdf5)   echo "$1|1 4|prog||@SRC@/bad_begin.nc5" ;;
-    cdl/tst_cdl_hdr_parser)     echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc -i @SRC@/cdl_header.txt" ;;
+    # it defines variables from a CDL header and never writes them (no
+    # fill): their bytes are not determined (plain PnetCDF's file holds
+    # -1071899xxx in var_int, ncsf's merged one zeros); headers agree
+    cdl/tst_cdl_hdr_parser)     echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc -i @SRC@/cdl_header.txt|1 4" ;;
     F90/tst_io)         echo "$1|1 4|prog||-q ${k}-o @OUT@" ;;
     C/pres_temp_4D_rd)  echo "$1|1 4|prog|pres_temp_4D_wr|-q ${k}-o @OUT@/pres_temp_4D.nc" ;;
     C/pres_temp_4D_wr)  echo "$1|1 4|prog||-q ${k}-o @OUT@/pres_temp_4D.nc" ;;
