@@ -38,6 +38,9 @@
  * hidden    the library's own subfiling_* attributes were counted and
  *           numbered by the API: a loop copying a subfiled variable's
  *           attributes copied them, and the copy looked subfiled
+ * indepflush process 0 alone writes records independently, then every
+ *           process calls ncmpi_flush: a hang (the placeholder's records
+ *           filled with agreements on process 0 only)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -1701,6 +1704,56 @@ static void case_vardrec(void)
     free(buf);
 }
 
+/* Process 0 alone writes records of a subfiled record variable in
+ * independent mode, then every process calls ncmpi_flush (collective in
+ * PnetCDF): the flush filled the placeholder's new records with one
+ * agreement per variable on process 0 only, whose record count alone had
+ * grown, and hung (PnetCDF 1.15's nonblocking/i_varn_int64 at 4). */
+static void case_indepflush(void)
+{
+    char path[512];
+    int ncid, d[2], r, buf[3 * NX];
+    ts.where = "indepflush";
+    path_of(path, sizeof path, "indepflush.nc");
+    MPI_Info info = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "time", NC_UNLIMITED, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_INT, 2, d, &r, info));
+    MPI_Info_free(&info);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
+    MPI_Offset st[2] = {0, 0}, ct[2] = {3, NX};
+    for (int i = 0; i < 3 * NX; i++) buf[i] = rec_value(1, i / NX, i % NX);
+    if (ts.rank == 0) EXPECT_OK(&ts, ncmpi_put_vara_int(ncid, r, st, ct, buf));
+    agreed(ncmpi_flush(ncid), NC_NOERR, "flush after process 0 alone wrote 3 records");
+    /* every process reads what process 0 wrote */
+    memset(buf, 0, sizeof buf);
+    EXPECT_OK(&ts, ncmpi_get_vara_int(ncid, r, st, ct, buf));
+    for (int i = 0; i < 3 * NX; i++)
+        if (buf[i] != rec_value(1, i / NX, i % NX)) {
+            EXPECT(&ts, 0, "after the flush: r[%d][%d] = %d", i / NX, i % NX, buf[i]);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_end_indep_data(ncid));
+    MPI_Offset nrec = 0;
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[0], &nrec));
+    EXPECT(&ts, nrec == 3, "records after end_indep_data: %lld", (long long)nrec);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* reopened: the records and their values */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[0], &nrec));
+    EXPECT(&ts, nrec == 3, "reopened: %lld records", (long long)nrec);
+    memset(buf, 0, sizeof buf);
+    EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, r, st, ct, buf));
+    for (int i = 0; i < 3 * NX; i++)
+        if (buf[i] != rec_value(1, i / NX, i % NX)) {
+            EXPECT(&ts, 0, "reopened: r[%d][%d] = %d", i / NX, i % NX, buf[i]);
+            break;
+        }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -1711,6 +1764,7 @@ int main(int argc, char **argv)
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why}, {"multi", case_multi},
         {"hidden", case_hidden}, {"pgrid", case_pgrid}, {"lateatt", case_lateatt},
         {"indefine", case_indefine}, {"sharedbuf", case_sharedbuf}, {"vardrec", case_vardrec},
+        {"indepflush", case_indepflush},
     };
     test_init(&ts, &argc, &argv);
     if (argc < 3) { fprintf(stderr, "usage: t_regress CASE DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }

@@ -717,11 +717,16 @@ int ncsf_sync_numrecs(int ncid)
     return ncsfi_agreef(f, agree_numrecs(f));
 }
 
+/* Collective, as PnetCDF's. In independent mode each process's record
+ * count is its own: flush_subfiles fills the placeholders' new records
+ * with an agreement per record variable, so the processes first agree on
+ * the count, as sync does (else only those that wrote records enter it). */
 int ncsf_flush(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_flush(ncid);
     if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
+    if (f->indep && !f->readonly && (err = ncsfi_agreef(f, agree_numrecs(f)))) return err;
     return flush_subfiles(f);
 }
 
