@@ -70,6 +70,15 @@ merge=$B/tools/ncsf-merge
 for f in "$pre" "$B/.libs/libncsf-netcdf-hook.so" "$cnt" "$merge" "$pnc/lib/libpnetcdf.so"; do
   [ -e "$f" ] || { echo "pio-tests.sh: $f is missing (make; scripts/setup.sh)" >&2; exit 2; }
 done
+# test/libyieldidle.so (test/yield_idle.c) in every rank of both runs:
+# MPICH's UCX polling never yields, and 4 or 8 ranks on 2 cores would
+# spend their time waiting (PIO_TEST_YIELD=0 runs without it)
+yield=$B/test/.libs/libyieldidle.so
+if [ "${PIO_TEST_YIELD:-1}" = 0 ]; then yield=''
+elif [ ! -e "$yield" ]; then
+  make -C "$B" test/libyieldidle.la > /dev/null 2>&1 || yield=''
+  [ -e "$yield" ] || yield=''
+fi
 command -v ncdump > /dev/null || { echo "SKIP: pio-tests.sh: ncdump is not installed"; exit 0; }
 . "$top/scripts/launcher.sh"
 
@@ -200,10 +209,10 @@ for t in $tests; do
   # PIO's tests read data files of their own from the test directory
   [ -d "$cunit/data" ] && { cp -r "$cunit/data" "$w/plain/"; cp -r "$cunit/data" "$w/ncsf/"; }
   why=''
-  (cd "$w/plain" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$cnt" \
+  (cd "$w/plain" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$cnt${yield:+ $yield}" \
      "MPICOUNT_OUT=$w/plain.count" -- "$cunit/$t" > "$w/plain.out" 2>&1) || why="plain run failed (exit $?)"
   if [ -z "$why" ]; then
-    (cd "$w/ncsf" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$pre $cnt" \
+    (cd "$w/ncsf" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$pre $cnt${yield:+ $yield}" \
        "NCSF_HINTS=$hints" "NCSF_QUIET=1" "MPICOUNT_OUT=$w/ncsf.count" -- "$cunit/$t" > "$w/ncsf.out" 2>&1) ||
       why="run through ncsf failed (exit $?): $(tail -n 2 "$w/ncsf.out" | tr '\n' ' ')"
   fi
