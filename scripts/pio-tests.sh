@@ -200,7 +200,7 @@ echo "pio-tests.sh: $(echo $tests | wc -w) tests; an element never written (its 
   "all zeros through ncsf, no _FillValue of all ones) is left out of the comparison and counted"
 npass=0 nfail=0
 summary=$out/counts.txt
-echo "test np plain_coll ncsf_coll ratio plain_comms ncsf_comms files unwritten result" > "$summary"
+echo "test np plain_coll ncsf_coll ratio plain_comms ncsf_comms files unwritten result seconds" > "$summary"
 for t in $tests; do
   np=$(nps_of "$t")
   [ -x "$cunit/$t" ] || { echo "FAIL: $t: not built"; nfail=$((nfail + 1)); continue; }
@@ -208,7 +208,7 @@ for t in $tests; do
   rm -rf "$w"; mkdir -p "$w/plain" "$w/ncsf"
   # PIO's tests read data files of their own from the test directory
   [ -d "$cunit/data" ] && { cp -r "$cunit/data" "$w/plain/"; cp -r "$cunit/data" "$w/ncsf/"; }
-  why=''
+  why='' t0=$(date +%s)
   (cd "$w/plain" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$cnt${yield:+ $yield}" \
      "MPICOUNT_OUT=$w/plain.count" -- "$cunit/$t" > "$w/plain.out" 2>&1) || why="plain run failed (exit $?)"
   if [ -z "$why" ]; then
@@ -237,7 +237,8 @@ for t in $tests; do
   ratio=$(awk -v a="$nc" -v b="$pc" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
   over=$(awk -v r="$ratio" -v m="${PIO_MAX_RATIO:-1.1}" 'BEGIN { print (r > m) }')
   [ -z "$why" ] && [ "$over" = 1 ] && [ $strict -eq 1 ] && why="collectives $ratio x plain's"
-  note="collectives $nc against $pc ($ratio x), communicators $nm against $pm, $nfiles files"
+  secs=$(( $(date +%s) - t0 ))
+  note="${secs} s, collectives $nc against $pc ($ratio x), communicators $nm against $pm, $nfiles files"
   [ "$unwritten" -gt 0 ] && note="$note, $unwritten elements never written (0xFF plainly, 0 through ncsf)"
   [ "$over" = 1 ] && note="$note, over ${PIO_MAX_RATIO:-1.1}x"
   if [ -z "$why" ]; then
@@ -245,10 +246,11 @@ for t in $tests; do
   else
     echo "FAIL: $t np=$np: $why; $note"; nfail=$((nfail + 1)); res=fail
   fi
-  echo "$t $np $pc $nc $ratio $pm $nm $nfiles $unwritten $res" >> "$summary"
+  echo "$t $np $pc $nc $ratio $pm $nm $nfiles $unwritten $res $secs" >> "$summary"
   # keep what a failure needs, drop the data of a pass
   [ $res = pass ] && rm -rf "$w/plain" "$w/ncsf" "$w"/merged.* "$w"/*.cdl
 done
-echo "counts: $summary"
+echo "per test (collectives on communicators of more than one process and communicators made, the most of any rank; $summary):"
+column -t "$summary" 2> /dev/null || cat "$summary"
 echo "$npass passed, $nfail failed"
 [ $nfail -eq 0 ]
