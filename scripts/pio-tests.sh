@@ -7,10 +7,11 @@
 #
 # PIO comes from ../shared/clients/pio-2.7.0.tar.gz (relative to the
 # checkout, or to the main checkout of a git worktree; PIO_TARBALL names
-# another), is unpacked and built once in
-# .deps/pio-2.7.0 (autoreconf -i; configure CC=mpicc --disable-fortran
-# --disable-shared against the project's PnetCDF; make -C src; the tests of
-# tests/cunit built, not run). Without the tarball: SKIP, saying why.
+# another), is unpacked and built once in .deps/pio-2.7.0 (PIO_DIR names
+# another directory): autoreconf -i; configure CC=mpicc --disable-fortran
+# --disable-shared against the project's PnetCDF; make -C src; then the
+# test programs of tests/cunit that a run needs, once. Without the
+# tarball: SKIP, saying why.
 # Each test runs at the process count of PIO's own tests/cunit/run_tests.sh
 # (4; test_async_multi2 and test_async_manyproc 8), in a directory of its
 # own, twice:
@@ -36,8 +37,10 @@
 # made (per rank, the most of any rank) are counted in both runs (libmpicount.so), printed
 # per test, with ncsf's ratio to plain's; a ratio above PIO_MAX_RATIO
 # (1.1) is said as "over", and fails the test only with --strict-counts.
-# --ci: the darray, pioc and async tests (a few minutes). Prints "N passed, N failed"; exits 1 if any failed.
-# The whole run: about an hour on 2 cores (8-process tests oversubscribe).
+# --ci: 16 of them, the pioc, darray and async tests of up to a minute
+# each. Prints a line per test, the per-test table, "N passed, N failed";
+# exits 1 if any failed. The whole run: about 16 minutes on 2 cores (at a
+# load of 12 to 17), --ci about 7 (doc/testing.md).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$top}
@@ -87,12 +90,14 @@ pio=${PIO_DIR:-$top/.deps/pio-2.7.0}
 cunit=$pio/tests/cunit
 if [ ! -f "$cunit/Makefile" ] || [ ! -f "$pio/src/clib/libpioc.la" ]; then
   echo "pio-tests.sh: building PIO in $pio (log: $pio.build.log)"
+  b0=$(date +%s)
   mkdir -p "$pio" && tar xzf "$tarball" -C "$pio" --strip-components=1 &&
     (cd "$pio" && autoreconf -i &&
        ./configure CC=mpicc --disable-fortran --disable-shared CPPFLAGS="-I$pnc/include" \
          LDFLAGS="-L$pnc/lib -Wl,-rpath,$pnc/lib" &&
-       make -C src && make -C tests/cunit check TESTS=) > "$pio.build.log" 2>&1 ||
+       make -j"${PIO_BUILD_JOBS:-2}" -C src) > "$pio.build.log" 2>&1 ||
     { echo "pio-tests.sh: the PIO build failed: $pio.build.log" >&2; tail -n 20 "$pio.build.log" >&2; exit 2; }
+  echo "pio-tests.sh: PIO built in $(( $(date +%s) - b0 )) s"
 fi
 
 # ---- the tests and their process counts, from PIO's run_tests.sh --------
@@ -102,19 +107,26 @@ list8=$(sed -n "s/^PIO_TESTS_8='\(.*\)'/\1/p" "$rt")
 nps_of() { case " $list8 " in *" $1 "*) echo 8 ;; *) echo 4 ;; esac; }
 if [ -z "$tests" ]; then
   if [ $ci -eq 1 ]; then
-    # the darray, pioc and async tests that take seconds, not minutes
-    tests='test_pioc test_pioc_unlim test_pioc_fill test_darray test_darray_multivar test_darray_1d
-           test_darray_async_simple test_darray_append test_async_simple test_async_4proc'
+    # pioc, darray and async tests of up to a minute each (the whole
+    # list's test_darray_multivar and test_darray_1d take minutes)
+    tests='test_pioc test_pioc_unlim test_pioc_fill test_pioc_putget
+           test_darray test_darray_3d test_darray_multivar3 test_darray_vard test_darray_fill
+           test_darray_append test_darray_async_simple test_darray_async
+           test_async_simple test_async_4proc test_async_multicomp test_async_multi2'
   else
     # every test once (test_simple appears twice in PIO's list)
     tests=$(printf '%s\n' $list4 $list8 | awk '!seen[$0]++')
   fi
 fi
-# a test program not built yet (PIO's make check TESTS= builds them all)
-for t in $tests; do
-  [ -x "$cunit/$t" ] || make -C "$cunit" "$t" > "$pio.build.log" 2>&1 ||
-    echo "pio-tests.sh: $t does not build: $pio.build.log" >&2
-done
+# the test programs this run needs, built once (all 38 for the whole run)
+missing=''
+for t in $tests; do [ -x "$cunit/$t" ] || missing="$missing $t"; done
+if [ -n "$missing" ]; then
+  b0=$(date +%s)
+  make -j"${PIO_BUILD_JOBS:-2}" -k -C "$cunit" $missing >> "$pio.build.log" 2>&1 ||
+    echo "pio-tests.sh: some test programs do not build: $pio.build.log" >&2
+  echo "pio-tests.sh: $(echo $missing | wc -w) test programs built in $(( $(date +%s) - b0 )) s"
+fi
 out=${out:-$(mktemp -d "${TMPDIR:-/tmp}/ncsf-pio.XXXXXX")}
 mkdir -p "$out"
 hints="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
@@ -198,7 +210,7 @@ EOF
 
 echo "pio-tests.sh: $(echo $tests | wc -w) tests; an element never written (its bytes all ones plainly," \
   "all zeros through ncsf, no _FillValue of all ones) is left out of the comparison and counted"
-npass=0 nfail=0
+npass=0 nfail=0 r0=$(date +%s)
 summary=$out/counts.txt
 echo "test np plain_coll ncsf_coll ratio plain_comms ncsf_comms files unwritten result seconds" > "$summary"
 for t in $tests; do
@@ -252,5 +264,5 @@ for t in $tests; do
 done
 echo "per test (collectives on communicators of more than one process and communicators made, the most of any rank; $summary):"
 column -t "$summary" 2> /dev/null || cat "$summary"
-echo "$npass passed, $nfail failed"
+echo "$npass passed, $nfail failed ($(( $(date +%s) - r0 )) s)"
 [ $nfail -eq 0 ]
