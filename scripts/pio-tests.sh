@@ -39,8 +39,9 @@
 # (1.1) is said as "over", and fails the test only with --strict-counts.
 # --ci: 16 of them, the pioc, darray and async tests of up to a minute
 # each. Prints a line per test, the per-test table, "N passed, N failed";
-# exits 1 if any failed. The whole run: about 16 minutes on 2 cores (at a
-# load of 12 to 17), --ci about 7 (doc/testing.md).
+# exits 1 if any failed. On 2 cores shared with other work (load 12 to
+# 21): the whole run's tests about 16 minutes, --ci's 7 to 13, building
+# PIO 3 to 8 (doc/testing.md).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${top_builddir:-$top}
