@@ -111,8 +111,9 @@ build_one() { # NAME PREPARE CONFARGS VARS: 0 when built, else the summary says 
 mkdir -p "$base" || exit 1
 # the copy of the checkout is made once per build stage: a check stage
 # reuses it (and the builds made from it) while the checkout's HEAD and
-# changes are the same
-src_id=$(cd "$top" && { git rev-parse HEAD; git status --porcelain; git diff; } 2>/dev/null | md5sum | cut -c1-32)
+# its changes to tracked files are the same (files the tests leave
+# meanwhile do not count)
+src_id=$(cd "$top" && { git rev-parse HEAD; git diff HEAD; } 2>/dev/null | md5sum | cut -c1-32)
 if [ "$stage" != check ] || [ "$(cat "$base/.source" 2>/dev/null)" != "$src_id" ]; then
   prepare_source || exit 1
   echo "$src_id" > "$base/.source"

@@ -3,7 +3,7 @@
 # library) C unit tests through ncsf's preload, against the same tests run
 # plain, counted through the MPI profiling interface.
 #
-#   bash scripts/pio-tests.sh [--ci] [-t "TEST..."] [-o DIR]
+#   bash scripts/pio-tests.sh [--ci] [--build-only] [-t "TEST..."] [-o DIR]
 #
 # PIO comes from ../shared/clients/pio-2.7.0.tar.gz (relative to the
 # checkout, or to the main checkout of a git worktree; PIO_TARBALL names
@@ -37,6 +37,8 @@
 # made (per rank, the most of any rank) are counted in both runs (libmpicount.so), printed
 # per test, with ncsf's ratio to plain's; a ratio above PIO_MAX_RATIO
 # (1.1) is said as "over", and fails the test only with --strict-counts.
+# --build-only: build PIO and the run's test programs, run nothing (CI
+# builds them behind other steps).
 # --ci: 16 of them, the pioc, darray and async tests of up to a minute
 # each. Prints a line per test, the per-test table, "N passed, N failed";
 # exits 1 if any failed. On 2 cores shared with other work (load 12 to
@@ -53,10 +55,11 @@ if [ -z "${PIO_TARBALL:-}" ] && [ ! -f "$tarball" ]; then
     tarball=$(dirname "$common")/../shared/clients/pio-2.7.0.tar.gz
 fi
 pnc=${PNETCDF_DIR:-$top/.deps/pnetcdf}
-tests='' ci=0 strict=0 out=''
+tests='' ci=0 strict=0 out='' build_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --ci) ci=1 ;;
+    --build-only) build_only=1 ;;
     --strict-counts) strict=1 ;;
     -t) tests=$2; shift ;;
     -o) out=$2; shift ;;
@@ -128,6 +131,7 @@ if [ -n "$missing" ]; then
     echo "pio-tests.sh: some test programs do not build: $pio.build.log" >&2
   echo "pio-tests.sh: $(echo $missing | wc -w) test programs built in $(( $(date +%s) - b0 )) s"
 fi
+[ $build_only = 1 ] && exit 0
 out=${out:-$(mktemp -d "${TMPDIR:-/tmp}/ncsf-pio.XXXXXX")}
 mkdir -p "$out"
 hints="subfiling=enable;subfiling_nfiles=2;subfiling_min_size=0"
