@@ -24,7 +24,10 @@
 #    N skipped" for each, the failures' lines, and the time taken.
 #
 #   --io LIST      the MPI-IO components to run with (default "ompio romio321")
-#   --tests LIST   run these test scripts only (make check TESTS=LIST)
+#   --tests LIST   run these test scripts only (make check TESTS=LIST);
+#                  "mpi": the MPI-sensitive subset for CI (subfiles
+#                  written and read collectively through views, restart
+#                  and reopen, errors, plans, faults, groups, nodes)
 #   --dir DIR      build in DIR (made if missing, emptied first; kept)
 #                  instead of a temporary directory
 #   --build-only   steps 1 and 2 only (with --dir: a build for --reuse)
@@ -58,6 +61,9 @@ if [ -n "$reuse" ]; then
   reuse=$(cd "$reuse" 2>/dev/null && pwd) && [ -f "$reuse/build/Makefile" ] && [ -x "$reuse/build/test/t_matrix" ] ||
     { echo "openmpi.sh: no build in ${reuse:-the --reuse directory} (bash scripts/openmpi.sh --build-only --dir DIR makes one)" >&2; exit 2; }
 fi
+# the subset CI runs with each component (doc/testing.md, Open MPI)
+mpi_subset="test/t_matrix.sh test/t_restart.sh test/t_errors.sh test/t_plans.sh test/t_faults.sh test/t_groupcomm.sh test/t_nodes.sh"
+[ "$tests" = mpi ] && tests=$mpi_subset
 start=$(date +%s)
 
 # ---- the alternatives Open MPI's packages move, and putting them back
