@@ -1,7 +1,9 @@
 /*
  * t_nodes: node-aware defaults, the node census kept on the communicator
  * and subfiling_max_size (test/t_nodes.sh runs it with MPICH's pretend
- * nodes, MPIR_CVAR_NUM_CLIQUES=k with MPIR_CVAR_CLIQUES_BY_BLOCK=1).
+ * nodes, MPIR_CVAR_NUM_CLIQUES=k with MPIR_CVAR_CLIQUES_BY_BLOCK=1; under
+ * an MPI without such a setting, Open MPI's, with T_NODES_PRETEND=k: this
+ * program's own MPI_Comm_split_type, below).
  *
  *   t_nodes PATH
  *
@@ -30,6 +32,23 @@
 #define X 4
 
 typedef struct { int nnodes, node, by_block; } census;
+
+/* Pretend nodes under any MPI: with T_NODES_PRETEND=k in the environment,
+ * MPI_Comm_split_type with MPI_COMM_TYPE_SHARED (the library's calls too:
+ * this definition takes the place of the MPI library's, through the
+ * profiling interface) puts the processes on k nodes by their rank in
+ * MPI_COMM_WORLD: in blocks of consecutive ranks, or round-robin (rank
+ * modulo k) with T_NODES_BY_BLOCK=0, as MPICH's two settings do. */
+int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *out)
+{
+    const char *k = getenv("T_NODES_PRETEND"), *bb = getenv("T_NODES_BY_BLOCK");
+    int n = k ? atoi(k) : 0, wr, wp;
+    if (type != MPI_COMM_TYPE_SHARED || n < 1) return PMPI_Comm_split_type(comm, type, key, info, out);
+    PMPI_Comm_rank(MPI_COMM_WORLD, &wr);
+    PMPI_Comm_size(MPI_COMM_WORLD, &wp);
+    int color = bb && !strcmp(bb, "0") ? wr % n : wr / ((wp + n - 1) / n);
+    return PMPI_Comm_split(comm, color, key, out);
+}
 
 /* The nodes, found here: nodes numbered by their lowest rank. */
 static census own_census(int rank, int nprocs)

@@ -83,6 +83,7 @@ char *ncsf_fault_strndup(const char *s, size_t n, const char *site);
 #define MPI_File_read_all(...) NCSF_AFTER((MPI_File_read_all)(__VA_ARGS__), MPI_ERR_IO)
 #define MPI_File_set_view(...) NCSF_AFTER((MPI_File_set_view)(__VA_ARGS__), MPI_ERR_IO)
 #define MPI_Comm_dup(...) NCSF_AFTER((MPI_Comm_dup)(__VA_ARGS__), MPI_ERR_OTHER)
+#define MPI_Comm_split(...) NCSF_AFTER((MPI_Comm_split)(__VA_ARGS__), MPI_ERR_OTHER)
 #define MPI_Comm_create_group(...) NCSF_AFTER((MPI_Comm_create_group)(__VA_ARGS__), MPI_ERR_OTHER)
 #define MPI_Wait(...) NCSF_AFTER((MPI_Wait)(__VA_ARGS__), MPI_ERR_OTHER)
 #define MPI_Allreduce(...) NCSF_AFTER((MPI_Allreduce)(__VA_ARGS__), MPI_ERR_OTHER)

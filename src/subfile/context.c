@@ -7,13 +7,19 @@
 #include "sf_internal.h"
 #include "runs.h"
 
-/* Collective over comm: its collective step (the duplicate) is made by
- * every rank whatever fails around it; the caller agrees on the outcome. */
+/* Collective over comm: its collective step (the copy of comm) is made by
+ * every rank whatever fails around it; the caller agrees on the outcome.
+ * The copy is a split, not a duplicate: it carries none of comm's
+ * attributes. It is the parent of every group's communicator
+ * (groups.c), and Open MPI 4.1's MPI_Comm_create_group copies the
+ * parent's attributes into the child (MPI says only a duplicate copies
+ * them): ROMIO's list of processor names cached on a communicator
+ * would then reach a smaller group, whose open finds no aggregator. */
 int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
                       int readonly, int yield, sf_context **ctxp)
 {
     MPI_Comm dup = MPI_COMM_NULL;
-    int err = SF_MPI_OK(MPI_Comm_dup(comm, &dup));
+    int err = SF_MPI_OK(MPI_Comm_split(comm, 0, 0, &dup));
     /* the node census of comm, taken at its first context only (collective
      * then, made whatever failed above; a failed one leaves it NULL) */
     sf_comm_state *cstate = NULL;

@@ -6,6 +6,12 @@
  * Every member builds and frees the same plans at the same calls, so all
  * members of a set hold or release its communicator together.
  *
+ * The context's own communicator (ctx->comm) is never one of them, even
+ * for a group of every rank: MPI-IO caches attributes on a communicator
+ * it opens a file on (ROMIO: the processor names), and a parent with
+ * attributes would hand them to the groups made from it under Open MPI
+ * (context.c).
+ *
  * Making one is two steps: sf_group_find (local: the MPI group of the
  * members, which can fail on one rank alone) and sf_group_connect
  * (collective over the members), with an agreement between them in
@@ -41,7 +47,6 @@ int sf_group_find(sf_context *ctx, int n, const int *members, sf_group **gp)
     ctx->groups = g;
     *gp = g;
     if (n == 1) g->comm = MPI_COMM_SELF;
-    else if (n == ctx->nprocs) g->comm = ctx->comm;
     else {
         MPI_Group all;
         int err = SF_MPI_OK(MPI_Comm_group(ctx->comm, &all));
