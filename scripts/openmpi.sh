@@ -3,7 +3,7 @@
 # libpnetcdf-dev, built for Open MPI): one configuration of the CI matrix.
 #
 #   bash scripts/openmpi.sh [--io "ompio romio321"] [--keep] [--dir DIR]
-#                           [--build-only | --reuse DIR] [--tests "test/t_a.sh ..."]
+#                           [--install-only | --build-only | --reuse DIR] [--tests "test/t_a.sh ..."]
 #
 # 1. Installs libopenmpi-dev, openmpi-bin and libpnetcdf-dev with apt-get
 #    when they are missing (as root). Installing Open MPI moves Debian's
@@ -30,7 +30,10 @@
 #                  and reopen, errors, plans, faults, groups, nodes)
 #   --dir DIR      build in DIR (made if missing, emptied first; kept)
 #                  instead of a temporary directory
-#   --build-only   steps 1 and 2 only (with --dir: a build for --reuse)
+#   --install-only step 1 only (CI installs first, before anything else
+#                  runs: the install moves the alternatives for a moment)
+#   --build-only   steps 1 and 2 only (with --dir: a build for --reuse),
+#                  NCSF_BUILD_JOBS compilers at a time (default 2)
 #   --reuse DIR    skip steps 1 and 2: run the tests in DIR, built before
 #                  by --build-only --dir DIR (the checkout's later edits
 #                  are not in it)
@@ -40,13 +43,14 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 ios="ompio romio321"
-keep=0 dir= build_only=0 reuse= tests=
+keep=0 dir= build_only=0 install_only=0 reuse= tests=
 while [ $# -gt 0 ]; do
   case $1 in
     --io) ios=${2:?--io needs a list}; shift ;;
     --keep) keep=1 ;;
     --dir) dir=${2:?--dir needs a directory}; shift ;;
     --build-only) build_only=1 ;;
+    --install-only) install_only=1 ;;
     --reuse) reuse=${2:?--reuse needs a directory}; shift ;;
     --tests) tests=${2:?--tests needs a list}; shift ;;
     -h|--help) sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -123,6 +127,7 @@ if [ -n "${before[mpi]:-}" ]; then
 fi
 command -v mpicc.openmpi > /dev/null && command -v mpirun.openmpi > /dev/null ||
   { echo "openmpi.sh: mpicc.openmpi or mpirun.openmpi missing" >&2; exit 1; }
+[ $install_only = 1 ] && { say "Open MPI and Debian's PnetCDF installed"; exit 0; }
 
 # ---- the tree, copied, and built apart (VPATH)
 if [ -n "$reuse" ]; then
@@ -145,7 +150,7 @@ else
   (cd "$src" && autoreconf -fi > "$scratch/autoreconf.log" 2>&1) || { tail -n 20 "$scratch/autoreconf.log" >&2; exit 1; }
   (cd "$obj" && "$src/configure" CC=mpicc.openmpi --with-pnetcdf=/usr > "$scratch/configure.log" 2>&1) ||
     { tail -n 20 "$scratch/configure.log" >&2; exit 1; }
-  (cd "$obj" && make -j2 > "$scratch/make.log" 2>&1 && make -j2 check TESTS= > "$scratch/make-check.log" 2>&1) ||
+  (cd "$obj" && make -j"${NCSF_BUILD_JOBS:-2}" > "$scratch/make.log" 2>&1 && make -j"${NCSF_BUILD_JOBS:-2}" check TESTS= > "$scratch/make-check.log" 2>&1) ||
     { grep -E 'error|Error' "$scratch/make.log" "$scratch/make-check.log" | head -n 20 >&2; exit 1; }
   if grep -h 'warning:' "$scratch/make.log" "$scratch/make-check.log"; then
     echo "openmpi.sh: the build with Open MPI has warnings (above)" >&2; exit 1
