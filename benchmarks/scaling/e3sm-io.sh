@@ -27,8 +27,9 @@
 # repository $E3SM_IO_MIRROR, /work/.mirror/Parallel-NetCDF+E3SM-IO/repo,
 # whose HEAD is checked out); neither: SKIP. Built once per commit and
 # PnetCDF under $E3SM_IO_BUILD (default ${TMPDIR:-/tmp}/ncsf-e3sm-io; two
-# minutes with the runs on 2 cores), reused after. P: 4 (default); DIR: where the raw
-# counters and E3SM-IO's reports go (default: a temporary directory).
+# minutes with the runs on 2 cores), reused after. P: 4 (default); DIR:
+# where the raw counters and E3SM-IO's reports go (default: a temporary
+# directory).
 # E3SM_IO_CALLERS=1 also records the call sites of every collective
 # (MPICOUNT_CALLERS=DIR/TAG.callers; benchmarks/scaling/callers.sh names
 # them). The twelve runs and their checks: about a minute at P = 2 and 4.
