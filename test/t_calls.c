@@ -732,6 +732,13 @@ static int run_holes(const char *dir)
         printf("holes: %s\n", bad ? "written" : "zero");
     }
     MPI_File_close(&fh);
+    /* and whether MPI_MAX orders MPI_OFFSET as signed: Open MPI 4.1.4
+     * orders it as unsigned, and plain PnetCDF's collective put (its
+     * reduction of the record count, in which a put of nothing past the
+     * last record makes a negative count) then keeps the count ncsf raises */
+    MPI_Offset mine = rank == 0 ? 3 : -2, most = 0;
+    MPI_Allreduce(&mine, &most, 1, MPI_OFFSET, MPI_MAX, MPI_COMM_WORLD);
+    if (rank == 0) printf("offset max: %s\n", np == 1 || most == 3 ? "signed" : "unsigned");
     return 0;
 }
 

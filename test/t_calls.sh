@@ -44,6 +44,12 @@ for np in $(nps t_calls); do
   [ -n "$holes" ] || { cat "$d/holes.txt" >&2; holes=zero; }
   [ "$holes" = zero ] || echo "SKIP: t_calls: this MPI-IO writes into the gaps of a collective write (Open MPI 4.1's OMPIO, fcoll vulcan and dynamic_gen2): flex's never-written cells unchecked, its datasets not compared with plain PnetCDF's np=$np"
   [ "$holes" = zero ] || holes=undefined
+  # plain PnetCDF's record count after zeroput's strided puts of nothing
+  # is wrong where MPI_MAX orders MPI_OFFSET as unsigned (Open MPI 4.1.4;
+  # ncsf reduces int64): zeroput's values are checked, its counts not
+  # compared with plain PnetCDF's
+  offmax=$(sed -n 's/^offset max: //p' "$d/holes.txt")
+  [ "$offmax" != unsigned ] || echo "SKIP: t_calls: this MPI orders MPI_OFFSET as unsigned in MPI_MAX (Open MPI 4.1.4), so plain PnetCDF keeps a record count after a collective put of nothing that a signed maximum raises: zeroput's record counts not compared with plain PnetCDF's np=$np"
   for mode in flex indep delete zeroput; do
     mkdir -p "$d/plain/$mode" "$d/sf/$mode" "$d/merged/$mode"
     run_np "$np" "T_CALLS_HOLES=$holes" "$APP" $mode "$d/plain/$mode" > "$d/plain/$mode.txt" 2>&1
@@ -55,6 +61,7 @@ for np in $(nps t_calls); do
     _rc=$?; [ $_rc -eq 0 ] || cat "$d/sf/$mode.txt" >&2
     report $_rc "t_calls $mode subfiled: every value read back np=$np"
 
+    [ "$mode" = zeroput ] && [ "$offmax" = unsigned ] && continue
     diff "$d/plain/$mode.txt" "$d/sf/$mode.txt" >&2
     report $? "t_calls $mode: return codes, record counts and values as plain PnetCDF's np=$np"
   done

@@ -688,7 +688,8 @@ static int flush_subfiles(ncsf_file *f)
  * and close) make ncsf's the largest of them too. Collective. */
 static int agree_numrecs(ncsf_file *f)
 {
-    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_OFFSET, MPI_MAX, f->comm) != MPI_SUCCESS)
+    /* int64, not MPI_OFFSET (Open MPI 4.1.4 orders it as unsigned) */
+    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_INT64_T, MPI_MAX, f->comm) != MPI_SUCCESS)
         return NC_EMPI;
     return NC_NOERR;
 }

@@ -125,8 +125,10 @@ int ncsfi_add_layouts(ncsf_file *f, int err)
     w[0] = err;
     for (int i = 0, k = 1; i < f->nvars_cap; i++)
         if (f->vars[i]) w[k++] = local_max_records(f, f->vars[i]);
-    /* it agrees on the outcome: a trusted reduction (fault.h) */
-    if ((MPI_Allreduce)(MPI_IN_PLACE, w, n + 1, MPI_OFFSET, MPI_MIN, f->comm) != MPI_SUCCESS)
+    /* it agrees on the outcome: a trusted reduction (fault.h); as int64,
+     * never MPI_OFFSET: Open MPI 4.1.4 orders MPI_OFFSET as unsigned in
+     * MPI_MIN and MPI_MAX, and the outcome is a negative code */
+    if ((MPI_Allreduce)(MPI_IN_PLACE, w, n + 1, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS)
         w[0] = err ? err : NC_EMPI;
     err = (int)w[0];
     for (int i = 0, k = 1; !err && i < f->nvars_cap; i++)
