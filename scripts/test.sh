@@ -109,7 +109,7 @@ cat "$prebuild_log"; rm -f "$prebuild_log"
 # scripts/openmpi.sh).
 matrix_tests=${NCSF_MATRIX_TESTS-"test/t_zerocount.sh test/t_matrix.sh test/t_plans.sh test/t_restart.sh test/t_basic3d.sh test/t_synced.sh test/t_owners.sh"}
 for c in $matrix_configs; do
-  fits 300 "matrix $c" &&
+  fits 150 "matrix $c" &&
     NCSF_MATRIX_STAGE=check NCSF_MATRIX_TESTS=$matrix_tests step bash scripts/matrix.sh "$c"
 done
 if [ "${NCSF_OPENMPI:-1}" != 0 ]; then
@@ -122,12 +122,12 @@ case " $matrix_configs " in
   *" pnetcdf-1.15.0 "*)
     if [ ! -f "${NCSF_MATRIX_DIR:-/tmp/ncsf-matrix}/pnetcdf-1.15.0/.built" ]; then
       echo "== SKIP: PnetCDF 1.15.0's new test programs (no ncsf build against PnetCDF 1.15.0: the matrix step says why)"
-    else fits 240 "PnetCDF 1.15.0's new test programs" &&
+    else fits 180 "PnetCDF 1.15.0's new test programs" &&
       step bash scripts/pnetcdf-suite.sh --pnetcdf 1.15.0 --ncsf-build "${NCSF_MATRIX_DIR:-/tmp/ncsf-matrix}/pnetcdf-1.15.0" \
         --new-only ${NCSF_SUITE_115_RUNS-testcases/file_create_open testcases/tst_del_attr testcases/tst_inq_header_size cdl/tst_cdl_hdr_parser testcases/tst_grow_header testcases/tst_redefine}
     fi ;;
 esac
 # PIO's C unit tests through the preload: its pioc, darray and async tests
-[ "${NCSF_PIO:-1}" = 0 ] || { fits 420 "PIO's C unit tests (--ci)" && step bash scripts/pio-tests.sh --ci; }
+[ "${NCSF_PIO:-1}" = 0 ] || { fits 240 "PIO's C unit tests (--ci)" && step bash scripts/pio-tests.sh --ci; }
 echo "test.sh: full suite took $(( $(date +%s) - start )) s, $([ "$rc" -eq 0 ] && echo passed || echo FAILED)"
 exit "$rc"
