@@ -21,7 +21,10 @@
 #                                 programs, Open MPI with Debian's PnetCDF
 #                                 and each MPI-IO component
 #                                 (scripts/openmpi.sh; NCSF_OPENMPI=0 leaves
-#                                 it out); under CI (NCSF_CI_START,
+#                                 it out), PIO's C unit tests (NCSF_PIO=0
+#                                 leaves them out) and netCDF-C's PnetCDF
+#                                 tests (test/t_netcdf_pnetcdf.sh;
+#                                 NCSF_NETCDF_PNETCDF_TESTS=0); under CI (NCSF_CI_START,
 #                                 NCSF_CI_LIMIT) a matrix step that would
 #                                 end past the limit says so and is not run
 #
@@ -36,7 +39,7 @@ tier=quick
 case ${1:-} in
   --full) tier=full ;;
   --quick|"") ;;
-  -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,/^set -uo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "test.sh: unknown option $1 (--full for the full suite, --help)" >&2; exit 2 ;;
 esac
 bash "$top/scripts/setup.sh" || exit 1
@@ -76,7 +79,8 @@ fits() { # SECONDS NAME
 # a core idle): PnetCDF 1.15.0 and 1.14.1 from ../shared/deps and ncsf
 # against each (scripts/matrix.sh's build stage), ncsf with Open MPI and
 # Debian's PnetCDF (scripts/openmpi.sh --build-only), PIO 2.7.0 from
-# ../shared/clients and its test programs (scripts/pio-tests.sh)
+# ../shared/clients and its test programs (scripts/pio-tests.sh),
+# netCDF-C with its PnetCDF dispatch (scripts/netcdf-pnetcdf.sh)
 matrix_configs=${NCSF_MATRIX_CONFIGS-"pnetcdf-1.15.0 pnetcdf-1.14.1"}
 ompi_dir=${NCSF_OPENMPI_DIR:-/tmp/ncsf-openmpi-ci}
 # Open MPI and Debian's PnetCDF installed first, while nothing else runs:
@@ -91,6 +95,7 @@ prebuild_log=$(mktemp)
   [ -z "$matrix_configs" ] || NCSF_BUILD_JOBS=1 NCSF_MATRIX_STAGE=build bash scripts/matrix.sh $matrix_configs
   [ "${NCSF_OPENMPI:-1}" = 0 ] || NCSF_BUILD_JOBS=1 bash scripts/openmpi.sh --build-only --dir "$ompi_dir"
   [ "${NCSF_PIO:-1}" = 0 ] || PIO_BUILD_JOBS=1 bash scripts/pio-tests.sh --ci --build-only
+  [ "${NCSF_NETCDF_PNETCDF_TESTS:-1}" = 0 ] || NCSF_JOBS=1 bash scripts/netcdf-pnetcdf.sh
 ) > "$prebuild_log" 2>&1 &
 prebuild=$!
 step bash scripts/pnetcdf-suite.sh
@@ -129,5 +134,10 @@ case " $matrix_configs " in
 esac
 # PIO's C unit tests through the preload: its pioc, darray and async tests
 [ "${NCSF_PIO:-1}" = 0 ] || { fits 240 "PIO's C unit tests (--ci)" && step bash scripts/pio-tests.sh --ci; }
+# netCDF-C's PnetCDF path: its run_pnetcdf_tests.sh programs plain and
+# through the preload (netCDF-C 4.9.0 with PnetCDF, built above; the
+# test says SKIP when that build could not be made)
+[ "${NCSF_NETCDF_PNETCDF_TESTS:-1}" = 0 ] || { fits 180 "netCDF-C's PnetCDF tests" &&
+  NCSF_TIER=full step make check TESTS=test/t_netcdf_pnetcdf.sh; }
 echo "test.sh: full suite took $(( $(date +%s) - start )) s, $([ "$rc" -eq 0 ] && echo passed || echo FAILED)"
 exit "$rc"

@@ -14,7 +14,9 @@
  * nc_open, linked without libnetcdf) with RTLD_LOCAL, and hands it
  * netCDF-C's functions (ncsf_netcdf_hook); every open then goes through
  * the plugin's routing (src/netcdf/route.c): a read-only open of a
- * subfiled dataset reads it in place, every other open is netCDF-C's own.
+ * subfiled dataset reads it in place, every other open is netCDF-C's own;
+ * an open for writing of a subfiled dataset goes to netCDF-C's PnetCDF
+ * dispatch where netCDF-C has one (open_for_write), else it is refused.
  * nc_delete of a netCDF classic file in a program that has initialized
  * MPI is ncmpi_delete, this library's: a subfiled dataset goes with its
  * subfiles (netCDF-C's own unlinks the base file only, and the subfiles
@@ -136,16 +138,87 @@ static void load_once(void)
     use_open2 = o2;
 }
 
+static void finalize_at_exit(void)
+{
+    int fin = 0;
+    if (MPI_Finalized(&fin) == MPI_SUCCESS && !fin) MPI_Finalize();
+}
+
+static pthread_once_t at_exit_once = PTHREAD_ONCE_INIT;
+static void register_finalize(void)
+{
+    atexit(finalize_at_exit);
+}
+
+/* An open for writing of a subfiled dataset, which the read path refuses
+ * (NC_EPERM: netCDF-C's serial classic dispatch would write the
+ * placeholders), goes to netCDF-C's own PnetCDF dispatch when this
+ * netCDF-C has one (built with --enable-pnetcdf: it defines
+ * NCP_dispatch_table): nc_open_par on MPI_COMM_SELF, whose ncmpi_open is
+ * this library's, so the dataset is written as a subfiled one and read
+ * back whole. A program that has not initialized MPI has it initialized
+ * here and finalized when it exits. Without that dispatch, or if it
+ * fails, the refusal stands. Fill mode is on, as in netCDF-C's serial
+ * dispatch. */
+static int open_for_write(const char *path, int mode, int refused, int *ncidp)
+{
+    typedef int (*open_par_fn)(const char *, int, MPI_Comm, MPI_Info, int *);
+    open_par_fn open_par = (open_par_fn)dlsym(RTLD_DEFAULT, "nc_open_par");
+    int init = 0, fin = 0;
+    if (!open_par || !dlsym(RTLD_DEFAULT, "NCP_dispatch_table") || MPI_Finalized(&fin) != MPI_SUCCESS || fin ||
+        MPI_Initialized(&init) != MPI_SUCCESS)
+        return refused;
+    if (!init) {
+        if (MPI_Init(NULL, NULL) != MPI_SUCCESS) return refused;
+        pthread_once(&at_exit_once, register_finalize);
+    }
+    int id, err = open_par(path, mode, MPI_COMM_SELF, MPI_INFO_NULL, &id);
+    if (err != NC_NOERR) {
+        char code[16];
+        snprintf(code, sizeof code, "%d", err);
+        verbose("nc_open_par of a subfiled dataset for writing: netCDF error %s", code);
+        return refused;
+    }
+    /* netCDF-C's serial dispatch, which the program asked for, fills the
+     * variables a redef adds unless told otherwise; its PnetCDF dispatch
+     * keeps PnetCDF's no-fill default, and PnetCDF sets fill mode in
+     * define mode only: an empty redef sets it */
+    typedef int (*id_fn)(int);
+    typedef int (*set_fill_fn)(int, int, int *);
+    id_fn redef = (id_fn)dlsym(RTLD_DEFAULT, "nc_redef"), enddef = (id_fn)dlsym(RTLD_DEFAULT, "nc_enddef"),
+          close_id = (id_fn)dlsym(RTLD_DEFAULT, "nc_close");
+    set_fill_fn set_fill = (set_fill_fn)dlsym(RTLD_DEFAULT, "nc_set_fill");
+    err = redef && enddef && set_fill ? NC_NOERR : NC_ENOTBUILT;
+    if (!err) err = redef(id);
+    if (!err) err = set_fill(id, NC_FILL, NULL);
+    if (!err) err = enddef(id);
+    if (err) {
+        char code[16];
+        snprintf(code, sizeof code, "%d", err);
+        verbose("fill mode of a subfiled dataset opened for writing: netCDF error %s", code);
+        if (close_id) close_id(id);
+        return err;
+    }
+    *ncidp = id;
+    return NC_NOERR;
+}
+
 int nc_open(const char *path, int mode, int *ncidp)
 {
     pthread_once(&once, load_once);
-    return use_open ? use_open(path, mode, ncidp) : NC_ENOTBUILT;
+    if (!use_open) return NC_ENOTBUILT;
+    int err = use_open(path, mode, ncidp);
+    if (err == NC_EPERM && (mode & NC_WRITE) && use_open != real_open) err = open_for_write(path, mode, err, ncidp);
+    return err;
 }
 
 int nc__open(const char *path, int mode, size_t *chunksizehintp, int *ncidp)
 {
     pthread_once(&once, load_once);
-    return use_open2 ? use_open2(path, mode, chunksizehintp, ncidp) : NC_ENOTBUILT;
+    if (!use_open2) return NC_ENOTBUILT;
+    int err = use_open2(path, mode, chunksizehintp, ncidp);
+    if (err == NC_EPERM && (mode & NC_WRITE) && use_open2 != real_open2) err = open_for_write(path, mode, err, ncidp);
+    return err;
 }
 
 /* whether path starts as a netCDF classic file does (CDF-1, 2, 5) */
