@@ -37,6 +37,8 @@
 # made (per rank, the most of any rank) are counted in both runs (libmpicount.so), printed
 # per test, with ncsf's ratio to plain's; a ratio above PIO_MAX_RATIO
 # (1.1) is said as "over", and fails the test only with --strict-counts.
+# Each run's wall time (launch included) is printed too, with ncsf's over
+# plain's: a paired ratio, meaningful on an idle machine only (`uptime`).
 # --build-only: build PIO and the run's test programs, run nothing (CI
 # builds them behind other steps).
 # --ci: 16 of them, the pioc, darray and async tests of up to a minute
@@ -217,7 +219,7 @@ echo "pio-tests.sh: $(echo $tests | wc -w) tests; an element never written (its 
   "all zeros through ncsf, no _FillValue of all ones) is left out of the comparison and counted"
 npass=0 nfail=0 r0=$(date +%s)
 summary=$out/counts.txt
-echo "test np plain_coll ncsf_coll ratio plain_comms ncsf_comms files unwritten result seconds" > "$summary"
+echo "test np plain_coll ncsf_coll ratio plain_comms ncsf_comms files unwritten result seconds plain_s ncsf_s time_ratio" > "$summary"
 for t in $tests; do
   np=$(nps_of "$t")
   [ -x "$cunit/$t" ] || { echo "FAIL: $t: not built"; nfail=$((nfail + 1)); continue; }
@@ -225,14 +227,19 @@ for t in $tests; do
   rm -rf "$w"; mkdir -p "$w/plain" "$w/ncsf"
   # PIO's tests read data files of their own from the test directory
   [ -d "$cunit/data" ] && { cp -r "$cunit/data" "$w/plain/"; cp -r "$cunit/data" "$w/ncsf/"; }
-  why='' t0=$(date +%s)
+  why='' t0=$(date +%s) p0=$(date +%s.%N)
   (cd "$w/plain" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$cnt${yield:+ $yield}" \
      "MPICOUNT_OUT=$w/plain.count" -- "$cunit/$t" > "$w/plain.out" 2>&1) || why="plain run failed (exit $?)"
+  p1=$(date +%s.%N) n1=$p1
   if [ -z "$why" ]; then
     (cd "$w/ncsf" && NCSF_LAUNCH_WRAP="timeout -k 10 1800" ncsf_launch "$np" "LD_PRELOAD=$pre $cnt${yield:+ $yield}" \
        "NCSF_HINTS=$hints" "NCSF_QUIET=1" "MPICOUNT_OUT=$w/ncsf.count" -- "$cunit/$t" > "$w/ncsf.out" 2>&1) ||
       why="run through ncsf failed (exit $?): $(tail -n 2 "$w/ncsf.out" | tr '\n' ' ')"
+    n1=$(date +%s.%N)
   fi
+  # each run's wall time (the launcher's too), and ncsf's over plain's
+  read -r ps ns tr <<< "$(awk -v a="$p0" -v b="$p1" -v c="$n1" \
+    'BEGIN { printf "%.2f %.2f %.3f\n", b - a, c - b, (b > a ? (c - b) / (b - a) : 0) }')"
   nfiles=0 unwritten=0
   if [ -z "$why" ]; then
     for f in "$w"/plain/*.nc; do
@@ -255,7 +262,7 @@ for t in $tests; do
   over=$(awk -v r="$ratio" -v m="${PIO_MAX_RATIO:-1.1}" 'BEGIN { print (r > m) }')
   [ -z "$why" ] && [ "$over" = 1 ] && [ $strict -eq 1 ] && why="collectives $ratio x plain's"
   secs=$(( $(date +%s) - t0 ))
-  note="${secs} s, collectives $nc against $pc ($ratio x), communicators $nm against $pm, $nfiles files"
+  note="${secs} s (run plain ${ps} s, through ncsf ${ns} s: $tr x), collectives $nc against $pc ($ratio x), communicators $nm against $pm, $nfiles files"
   [ "$unwritten" -gt 0 ] && note="$note, $unwritten elements never written (0xFF plainly, 0 through ncsf)"
   [ "$over" = 1 ] && note="$note, over ${PIO_MAX_RATIO:-1.1}x"
   if [ -z "$why" ]; then
@@ -263,7 +270,7 @@ for t in $tests; do
   else
     echo "FAIL: $t np=$np: $why; $note"; nfail=$((nfail + 1)); res=fail
   fi
-  echo "$t $np $pc $nc $ratio $pm $nm $nfiles $unwritten $res $secs" >> "$summary"
+  echo "$t $np $pc $nc $ratio $pm $nm $nfiles $unwritten $res $secs $ps $ns $tr" >> "$summary"
   # keep what a failure needs, drop the data of a pass
   [ $res = pass ] && rm -rf "$w/plain" "$w/ncsf" "$w"/merged.* "$w"/*.cdl
 done
