@@ -73,14 +73,14 @@ static inline int cell_at(geom *g, int p, MPI_Offset x)
  * once; each block the row crosses is one run, or lengthens the previous
  * one when it goes on where that one ends, in the block and the buffer.
  * Inlined where it is called: a varn's usual piece is one row. */
-static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Offset *idx, MPI_Offset a,
-                                                          MPI_Offset n, MPI_Offset moff, int req,
-                                                          MPI_Offset base, sf_run_list *l)
+static inline __attribute__((always_inline)) int emit_row_nd(geom *g, int nd, const MPI_Offset *idx, MPI_Offset a,
+                                                             MPI_Offset n, MPI_Offset moff, int req,
+                                                             MPI_Offset base, sf_run_list *l)
 {
     const sf_layout *lay = g->lay;
-    int last = lay->ndims - 1, kfix = 0;
+    int last = nd - 1, kfix = 0;
     MPI_Offset pre = 0, es = lay->elsize, rec = lay->record ? idx[0] - base : 0;
-    for (int d = g->r0; d < last; d++) {
+    for (int d = g->r0; last > 0 && d < last; d++) { /* (none in a 1-D row) */
         int p = g->pof[d];
         if (p < 0) { pre = pre * lay->gsize[d] + idx[d]; continue; }
         int c = cell_at(g, p, idx[d]);
@@ -124,6 +124,14 @@ static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Off
         moff += take * es;
     }
     return SF_OK;
+}
+
+/* (the layout's number of dimensions, not a constant) */
+static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Offset *idx, MPI_Offset a,
+                                                          MPI_Offset n, MPI_Offset moff, int req,
+                                                          MPI_Offset base, sf_run_list *l)
+{
+    return emit_row_nd(g, g->lay->ndims, idx, a, n, moff, req, base, l);
 }
 
 static int region_runs(geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
@@ -176,6 +184,25 @@ int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MP
     return region_runs(&g, req, st, ct, sd, moff, base, l);
 }
 
+/* sf_call_runs' loop over a many-piece request's pieces, written out
+ * for each small number of dimensions (its loops then unrolled): a row
+ * along the last dimension (a varn's usual piece) goes straight to
+ * emit_row, as region_runs would send it. */
+#define NPIECES_RUNS(ND)                                                                   \
+    for (; j < q->num && err == SF_OK; j++) {                                              \
+        const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
+        MPI_Offset n = q->lay->elsize;                                                     \
+        int row = (ND) > 0 && g.contiguous, empty = 0;                                     \
+        for (int d = 0; d < (ND); d++) {                                                   \
+            n *= ct[d];                                                                    \
+            empty |= ct[d] <= 0;                                                           \
+        }                                                                                  \
+        for (int d = 0; d < (ND) - 1; d++) row &= ct[d] == 1;                              \
+        if (row && !empty) err = emit_row_nd(&g, (ND), st, st[(ND) - 1], ct[(ND) - 1], moff, nreq + i, b, l); \
+        else err = region_runs(&g, nreq + i, st, ct, NULL, moff, b, l);                    \
+        moff += n;                                                                         \
+    }
+
 int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
                  const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l)
 {
@@ -186,26 +213,30 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
         geom_init(&g, r->lay);
         err = region_runs(&g, i, r->start, r->count, r->stride, 0, r->lay->record ? base : 0, l);
     }
+    /* room for a run a piece (more only when pieces cross blocks; fewer
+     * when they go on from one another): not grown and copied on the way */
+    size_t want = l->n;
+    for (int i = 0; i < nnreq; i++) want += nreqs[i].num > 0 ? (size_t)nreqs[i].num : 0;
+    if (want > l->cap) {
+        sf_run *t = realloc(l->r, sizeof(sf_run) * want);
+        if (t) l->r = t, l->cap = want;
+    }
     for (int i = 0; i < nnreq && err == SF_OK; i++) {
         const sf_nrequest *q = &nreqs[i];
         int nd = q->lay->ndims;
         MPI_Offset moff = 0;
         geom_init(&g, q->lay);
         MPI_Offset b = q->lay->record ? base : 0;
-        for (int j = 0; j < q->num && err == SF_OK; j++) {
-            const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
-            MPI_Offset n = q->lay->elsize;
-            int row = nd > 0 && g.contiguous, empty = 0;
-            for (int d = 0; d < nd; d++) {
-                n *= ct[d];
-                empty |= ct[d] <= 0;
-                row &= d == nd - 1 || ct[d] == 1;
-            }
-            /* a row along the last dimension (a varn's usual piece) goes
-             * straight to emit_row, as region_runs would send it */
-            if (row && !empty) err = emit_row(&g, st, st[nd - 1], ct[nd - 1], moff, nreq + i, b, l);
-            else err = region_runs(&g, nreq + i, st, ct, NULL, moff, b, l);
-            moff += n;
+        int j = 0;
+        switch (nd) {
+        case 1: NPIECES_RUNS(1) break;
+        case 2: NPIECES_RUNS(2) break;
+        case 3: NPIECES_RUNS(3) break;
+        case 4: NPIECES_RUNS(4) break;
+        default:
+            if (nd > 0) { NPIECES_RUNS(nd) }
+            else for (; j < q->num && err == SF_OK; j++) err = region_runs(&g, nreq + i, q->starts, q->counts, NULL, 0, b, l);
+            break;
         }
     }
     /* homes: runs of one block follow each other, so the last is kept */
@@ -222,6 +253,7 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
     }
     return err;
 }
+#undef NPIECES_RUNS
 
 /* ---- the call's signature, byte for byte (plan reuse) ---------------- */
 
