@@ -104,7 +104,7 @@ static void sig_piece(varn_sum *s, int nd, const MPI_Offset *st, const MPI_Offse
  * locals (a store of a signature byte could change anything in memory,
  * for all the compiler knows). */
 static inline __attribute__((always_inline)) int varn_pieces(
-    int nd, int i, int n, const ncsf_call *c, const MPI_Offset *limit_in, int rec,
+    int nd, int has_counts, int i, int n, const ncsf_call *c, const MPI_Offset *limit_in, int rec,
     MPI_Offset *st, MPI_Offset *ct, varn_sum *s)
 {
     MPI_Offset total = s->total, first = s->first, end = s->end, limit[SF_MAX_DIMS];
@@ -120,22 +120,24 @@ static inline __attribute__((always_inline)) int varn_pieces(
         lc[d] = s->lc[d];
     }
     for (; i < n; i++) {
-        const MPI_Offset *cst = starts[i], *cs = counts ? counts[i] : NULL;
+        const MPI_Offset *cst = starts[i], *cs = has_counts ? counts[i] : NULL;
         MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd, elems = 1;
-        unsigned ok = 1, empty = 0;
+        unsigned ok = 1;
         if (!cst) break;
 #pragma GCC unroll 4
         for (int d = 0; d < nd; d++) {
-            MPI_Offset x = pst[d] = cst[d], k = pct[d] = cs ? cs[d] : 1;
+            MPI_Offset x = pst[d] = cst[d], k = pct[d] = has_counts ? cs[d] : 1;
             /* check_region's conditions, all at once (it says which): 0
              * <= x <= limit and 0 <= k <= limit - x, which at x == limit
              * leaves k == 0 only */
             ok &= ((unsigned long long)x <= (unsigned long long)limit[d]) &
                   ((unsigned long long)k <= (unsigned long long)(limit[d] - x));
-            empty |= k <= 0;
             over |= __builtin_mul_overflow(elems, k, &elems);
         }
         if (!ok) break;
+        /* (every count is 0 or more: a piece is empty when its product is
+         * 0, or the product overflowed, and then the call fails) */
+        unsigned empty = elems == 0;
         over |= __builtin_add_overflow(total, elems, &total);
         /* the signature: a piece's bytes at once when each word takes one */
         if (__builtin_expect(gcap - gn < need, 0) && !nomem) {
@@ -202,12 +204,17 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
         if (c->starts[0]) s.ls[0] = c->starts[0][0];
     }
     for (int i = 0; i < n; i++) {
-        switch (nd) { /* (to the first piece that fails: check_region names its error) */
-        case 1: i = varn_pieces(1, i, n, c, limit, rec, st, ct, &s); break;
-        case 2: i = varn_pieces(2, i, n, c, limit, rec, st, ct, &s); break;
-        case 3: i = varn_pieces(3, i, n, c, limit, rec, st, ct, &s); break;
-        case 4: i = varn_pieces(4, i, n, c, limit, rec, st, ct, &s); break;
-        default: i = varn_pieces(nd, i, n, c, limit, rec, st, ct, &s); break;
+        /* (to the first piece that fails: check_region names its error) */
+        if (c->counts) {
+            switch (nd) {
+            case 1: i = varn_pieces(1, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 2: i = varn_pieces(2, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 3: i = varn_pieces(3, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 4: i = varn_pieces(4, 1, i, n, c, limit, rec, st, ct, &s); break;
+            default: i = varn_pieces(nd, 1, i, n, c, limit, rec, st, ct, &s); break;
+            }
+        } else {
+            i = varn_pieces(nd, 0, i, n, c, limit, rec, st, ct, &s);
         }
         if (i == n) break;
         if (!c->starts[i]) { free(s.g.b); return NC_ENULLSTART; }
