@@ -73,14 +73,14 @@ static inline int cell_at(geom *g, int p, MPI_Offset x)
  * once; each block the row crosses is one run, or lengthens the previous
  * one when it goes on where that one ends, in the block and the buffer.
  * Inlined where it is called: a varn's usual piece is one row. */
-static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Offset *idx, MPI_Offset a,
-                                                          MPI_Offset n, MPI_Offset moff, int req,
-                                                          MPI_Offset base, sf_run_list *l)
+static inline __attribute__((always_inline)) int emit_row_nd(geom *g, int nd, const MPI_Offset *idx, MPI_Offset a,
+                                                             MPI_Offset n, MPI_Offset moff, int req,
+                                                             MPI_Offset base, sf_run_list *l)
 {
     const sf_layout *lay = g->lay;
-    int last = lay->ndims - 1, kfix = 0;
+    int last = nd - 1, kfix = 0;
     MPI_Offset pre = 0, es = lay->elsize, rec = lay->record ? idx[0] - base : 0;
-    for (int d = g->r0; d < last; d++) {
+    for (int d = g->r0; last > 0 && d < last; d++) { /* (none in a 1-D row) */
         int p = g->pof[d];
         if (p < 0) { pre = pre * lay->gsize[d] + idx[d]; continue; }
         int c = cell_at(g, p, idx[d]);
@@ -124,6 +124,14 @@ static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Off
         moff += take * es;
     }
     return SF_OK;
+}
+
+/* (the layout's number of dimensions, not a constant) */
+static inline __attribute__((always_inline)) int emit_row(geom *g, const MPI_Offset *idx, MPI_Offset a,
+                                                          MPI_Offset n, MPI_Offset moff, int req,
+                                                          MPI_Offset base, sf_run_list *l)
+{
+    return emit_row_nd(g, g->lay->ndims, idx, a, n, moff, req, base, l);
 }
 
 static int region_runs(geom *gp, int req, const MPI_Offset *st, const MPI_Offset *ct,
@@ -176,6 +184,25 @@ int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MP
     return region_runs(&g, req, st, ct, sd, moff, base, l);
 }
 
+/* sf_call_runs' loop over a many-piece request's pieces, written out
+ * for each small number of dimensions (its loops then unrolled): a row
+ * along the last dimension (a varn's usual piece) goes straight to
+ * emit_row, as region_runs would send it. */
+#define NPIECES_RUNS(ND)                                                                   \
+    for (; j < q->num && err == SF_OK; j++) {                                              \
+        const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
+        MPI_Offset n = q->lay->elsize;                                                     \
+        int row = (ND) > 0 && g.contiguous, empty = 0;                                     \
+        for (int d = 0; d < (ND); d++) {                                                   \
+            n *= ct[d];                                                                    \
+            empty |= ct[d] <= 0;                                                           \
+        }                                                                                  \
+        for (int d = 0; d < (ND) - 1; d++) row &= ct[d] == 1;                              \
+        if (row && !empty) err = emit_row_nd(&g, (ND), st, st[(ND) - 1], ct[(ND) - 1], moff, nreq + i, b, l); \
+        else err = region_runs(&g, nreq + i, st, ct, NULL, moff, b, l);                    \
+        moff += n;                                                                         \
+    }
+
 int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nnreq,
                  const sf_nrequest *nreqs, MPI_Offset base, sf_run_list *l)
 {
@@ -186,26 +213,30 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
         geom_init(&g, r->lay);
         err = region_runs(&g, i, r->start, r->count, r->stride, 0, r->lay->record ? base : 0, l);
     }
+    /* room for a run a piece (more only when pieces cross blocks; fewer
+     * when they go on from one another): not grown and copied on the way */
+    size_t want = l->n;
+    for (int i = 0; i < nnreq; i++) want += nreqs[i].num > 0 ? (size_t)nreqs[i].num : 0;
+    if (want > l->cap) {
+        sf_run *t = realloc(l->r, sizeof(sf_run) * want);
+        if (t) l->r = t, l->cap = want;
+    }
     for (int i = 0; i < nnreq && err == SF_OK; i++) {
         const sf_nrequest *q = &nreqs[i];
         int nd = q->lay->ndims;
         MPI_Offset moff = 0;
         geom_init(&g, q->lay);
         MPI_Offset b = q->lay->record ? base : 0;
-        for (int j = 0; j < q->num && err == SF_OK; j++) {
-            const MPI_Offset *st = q->starts + (size_t)j * nd, *ct = q->counts + (size_t)j * nd;
-            MPI_Offset n = q->lay->elsize;
-            int row = nd > 0 && g.contiguous, empty = 0;
-            for (int d = 0; d < nd; d++) {
-                n *= ct[d];
-                empty |= ct[d] <= 0;
-                row &= d == nd - 1 || ct[d] == 1;
-            }
-            /* a row along the last dimension (a varn's usual piece) goes
-             * straight to emit_row, as region_runs would send it */
-            if (row && !empty) err = emit_row(&g, st, st[nd - 1], ct[nd - 1], moff, nreq + i, b, l);
-            else err = region_runs(&g, nreq + i, st, ct, NULL, moff, b, l);
-            moff += n;
+        int j = 0;
+        switch (nd) {
+        case 1: NPIECES_RUNS(1) break;
+        case 2: NPIECES_RUNS(2) break;
+        case 3: NPIECES_RUNS(3) break;
+        case 4: NPIECES_RUNS(4) break;
+        default:
+            if (nd > 0) { NPIECES_RUNS(nd) }
+            else for (; j < q->num && err == SF_OK; j++) err = region_runs(&g, nreq + i, q->starts, q->counts, NULL, 0, b, l);
+            break;
         }
     }
     /* homes: runs of one block follow each other, so the last is kept */
@@ -222,93 +253,73 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
     }
     return err;
 }
+#undef NPIECES_RUNS
 
 /* ---- the call's signature, byte for byte (plan reuse) ---------------- */
 
 /* Each word is stored as the difference from the word of the same field
- * in the previous piece (zigzag, 7 bits a byte): a decomposition's
- * neighbouring pieces differ little, so a piece costs a few bytes, not
- * the 8 per word the caller's arrays take. Exact: no hash. */
+ * in the previous piece (zigzag, 7 bits a byte: sf_sig_put): a
+ * decomposition's neighbouring pieces differ little, so a piece costs a
+ * few bytes, not the 8 per word the caller's arrays take. Exact: no hash.
+ * A many-piece request's pieces are sf.h's sf_sig bytes, the producer's
+ * when it made them. */
 enum { F_HEAD = 2 * SF_MAX_DIMS, NFIELDS };
 typedef struct {
-    unsigned char *b;
-    size_t n, cap;
-    int nomem;
+    sf_sig g;
     long long last[NFIELDS];
 } sink;
 
-/* room for need more bytes */
-static int sink_room(sink *s, size_t need)
+int sf_sig_room(sf_sig *g, size_t need)
 {
-    while (s->cap - s->n < need) {
-        size_t c = s->cap ? 2 * s->cap : 256;
-        unsigned char *t = realloc(s->b, c);
-        if (!t) { s->nomem = 1; return 0; }
-        s->b = t;
-        s->cap = c;
+    if (g->nomem) return 0;
+    if (g->cap - g->n < need) {
+        /* doubled, or what is needed when that is more (copied once) */
+        size_t c = g->cap ? 2 * g->cap : 256;
+        if (c - g->n < need) c = g->n + need;
+        unsigned char *t = realloc(g->b, c);
+        if (!t) { g->nomem = 1; return 0; }
+        g->b = t;
+        g->cap = c;
     }
     return 1;
 }
 
-/* zigzag of x's difference from prev, and 7 bits a byte of it at b[k]:
- * the next k */
-static inline unsigned long long zig(long long x, long long prev)
-{
-    unsigned long long d = (unsigned long long)x - (unsigned long long)prev;
-    return (d << 1) ^ (unsigned long long)((long long)d >> 63);
-}
-
-static inline size_t put_z(unsigned char *b, size_t k, unsigned long long z)
-{
-    while (z >= 0x80) {
-        b[k++] = (unsigned char)(z | 0x80);
-        z >>= 7;
-    }
-    b[k++] = (unsigned char)z;
-    return k;
-}
-
 static void word(sink *s, int field, long long x)
 {
-    if (!sink_room(s, 10)) return;
-    s->n = put_z(s->b, s->n, zig(x, s->last[field]));
+    if (!sf_sig_room(&s->g, SF_SIG_WORD_MAX)) return;
+    s->g.n = sf_sig_put(s->g.b, s->g.n, sf_sig_zig(x, s->last[field]));
     s->last[field] = x;
 }
 
-/* The pieces of a many-piece request: each piece's starts (the first
- * less shift), then its counts, as word() would store them. The previous
- * words are held in locals and the loop is written out for each small
- * number of dimensions, so that they stay in registers (a store of a key
- * byte could otherwise change them, for all the compiler knows). */
+/* The pieces of a many-piece request as sf.h's sf_sig bytes. The
+ * previous words are held in locals and the loop is written out for each
+ * small number of dimensions, so that they stay in registers (a store of
+ * a key byte could otherwise change them, for all the compiler knows). */
 #define NPIECES_LOOP(ND)                                                                   \
     for (; j < q->num; j++) {                                                              \
         const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
-        if (s->cap - n < need) {                                                           \
-            s->n = n;                                                                      \
-            if (!sink_room(s, need)) return;                                               \
+        if (g->cap - n < need) {                                                           \
+            g->n = n;                                                                      \
+            if (!sf_sig_room(g, need)) return;                                             \
         }                                                                                  \
-        unsigned char *b = s->b;                                                           \
-        long long x = st[0] - shift;                                                       \
-        n = put_z(b, n, zig(x, ls[0]));                                                    \
-        ls[0] = x;                                                                         \
-        for (int d = 1; d < (ND); d++) {                                                   \
-            n = put_z(b, n, zig(st[d], ls[d]));                                            \
+        unsigned char *b = g->b;                                                           \
+        for (int d = 0; d < (ND); d++) {                                                   \
+            n = sf_sig_put(b, n, sf_sig_zig(st[d], ls[d]));                                \
             ls[d] = st[d];                                                                 \
         }                                                                                  \
         for (int d = 0; d < (ND); d++) {                                                   \
-            n = put_z(b, n, zig(ct[d], lc[d]));                                            \
+            n = sf_sig_put(b, n, sf_sig_zig(ct[d], lc[d]));                                \
             lc[d] = ct[d];                                                                 \
         }                                                                                  \
     }
 
-static void npieces(sink *s, const sf_nrequest *q, MPI_Offset shift)
+static void npieces(sf_sig *g, const sf_nrequest *q)
 {
     int nd = q->lay->ndims, j = 0;
-    size_t n = s->n, need = (size_t)20 * (size_t)nd; /* a piece's bytes at most */
-    long long ls[SF_MAX_DIMS], lc[SF_MAX_DIMS];
-    if (nd <= 0) return;
-    memcpy(ls, s->last, sizeof ls);
-    memcpy(lc, s->last + SF_MAX_DIMS, sizeof lc);
+    size_t n = g->n, need = (size_t)2 * SF_SIG_WORD_MAX * (size_t)nd; /* a piece's bytes at most */
+    long long ls[SF_MAX_DIMS] = {0}, lc[SF_MAX_DIMS] = {0};
+    if (nd <= 0 || q->num <= 0) return;
+    ls[0] = q->starts[0];
     switch (nd) {
     case 1: NPIECES_LOOP(1) break;
     case 2: NPIECES_LOOP(2) break;
@@ -316,9 +327,7 @@ static void npieces(sink *s, const sf_nrequest *q, MPI_Offset shift)
     case 4: NPIECES_LOOP(4) break;
     default: NPIECES_LOOP(nd) break;
     }
-    s->n = n;
-    memcpy(s->last, ls, sizeof ls);
-    memcpy(s->last + SF_MAX_DIMS, lc, sizeof lc);
+    g->n = n;
 }
 #undef NPIECES_LOOP
 
@@ -327,7 +336,7 @@ static void signature(sink *s, int nreq, const sf_request *reqs, int nnreq, cons
 {
     word(s, F_HEAD, nreq);
     word(s, F_HEAD, nnreq);
-    for (int i = 0; i < nreq && !s->nomem; i++) {
+    for (int i = 0; i < nreq && !s->g.nomem; i++) {
         const sf_request *r = &reqs[i];
         word(s, F_HEAD, r->lay->id);
         for (int d = 0; d < r->lay->ndims; d++)
@@ -335,11 +344,20 @@ static void signature(sink *s, int nreq, const sf_request *reqs, int nnreq, cons
         for (int d = 0; d < r->lay->ndims; d++) word(s, SF_MAX_DIMS + d, r->count[d]);
         for (int d = 0; d < r->lay->ndims; d++) word(s, F_HEAD, r->stride[d]);
     }
-    for (int i = 0; i < nnreq && !s->nomem; i++) {
+    for (int i = 0; i < nnreq && !s->g.nomem; i++) {
         const sf_nrequest *q = &nreqs[i];
         word(s, F_HEAD, q->lay->id);
         word(s, F_HEAD, q->num);
-        npieces(s, q, q->lay->record ? base : 0);
+        if (q->num <= 0 || q->lay->ndims <= 0) continue;
+        /* the first start less the base, then the pieces' bytes (which
+         * do not depend on it) */
+        word(s, F_HEAD, q->starts[0] - (q->lay->record ? base : 0));
+        if (!q->sig) {
+            npieces(&s->g, q);
+        } else if (sf_sig_room(&s->g, q->siglen)) {
+            memcpy(s->g.b + s->g.n, q->sig, q->siglen);
+            s->g.n += q->siglen;
+        }
     }
 }
 
@@ -348,10 +366,16 @@ int sf_runs_key(int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *
 {
     sink s;
     memset(&s, 0, sizeof s);
+    /* room for the pieces at once (not doubled and copied on the way) */
+    size_t need = 64 + (size_t)nreq * 4 * SF_MAX_DIMS * SF_SIG_WORD_MAX;
+    for (int i = 0; i < nnreq; i++)
+        need += nreqs[i].sig ? nreqs[i].siglen + 3 * SF_SIG_WORD_MAX
+                             : 3 * SF_SIG_WORD_MAX + (size_t)nreqs[i].num * 2 * (size_t)nreqs[i].lay->ndims;
+    sf_sig_room(&s.g, need);
     signature(&s, nreq, reqs, nnreq, nreqs, shift);
-    if (s.nomem) { free(s.b); return SF_ERR_NOMEM; }
-    unsigned char *t = realloc(s.b, s.n ? s.n : 1); /* (no larger than needed) */
-    *key = t ? t : s.b;
-    *len = s.n;
+    if (s.g.nomem) { free(s.g.b); return SF_ERR_NOMEM; }
+    unsigned char *t = realloc(s.g.b, s.g.n ? s.g.n : 1); /* (no larger than needed) */
+    *key = t ? t : s.g.b;
+    *len = s.g.n;
     return SF_OK;
 }

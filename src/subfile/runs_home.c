@@ -16,7 +16,7 @@
 #include <string.h>
 #include "runs.h"
 
-static int cmp_hrun(const void *a, const void *b)
+static inline int cmp_hrun(const void *a, const void *b)
 {
     const sf_hrun *x = a, *y = b;
     if (x->file_id != y->file_id) return x->file_id < y->file_id ? -1 : 1;
@@ -30,22 +30,23 @@ static int cmp_hrun(const void *a, const void *b)
  * (a decomposition is enumerated in file order): then the ascending
  * stretches are merged, pairwise, in log2(stretches) passes; with many
  * stretches, or without memory for the merge, qsort. The order is strict
- * (no two runs share their place in the area), so either gives the same. */
-static void sort_hruns(sf_hrun *h, size_t n)
+ * (no two runs share their place in the area), so either gives the same.
+ * Returns the array holding them in order: h, or the merge's own (h freed). */
+static sf_hrun *sort_hruns(sf_hrun *h, size_t n)
 {
     enum { MAX_STRETCHES = 64 };
     size_t b[MAX_STRETCHES + 1], nb = 0;
-    if (n < 2) return;
+    if (n < 2) return h;
     b[nb++] = 0;
     for (size_t i = 1; i < n; i++)
         if (cmp_hrun(&h[i - 1], &h[i]) > 0) {
-            if (nb == MAX_STRETCHES) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return; }
+            if (nb == MAX_STRETCHES) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return h; }
             b[nb++] = i;
         }
-    if (nb == 1) return;
+    if (nb == 1) return h;
     b[nb] = n;
     sf_hrun *tmp = malloc(sizeof(sf_hrun) * n), *src = h, *dst = tmp;
-    if (!tmp) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return; }
+    if (!tmp) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return h; }
     while (nb > 1) {
         size_t m = 0;
         for (size_t k = 0; k < nb; k += 2) {
@@ -62,8 +63,10 @@ static void sort_hruns(sf_hrun *h, size_t n)
         nb = m;
         sf_hrun *t = src; src = dst; dst = t;
     }
-    if (src != h) memcpy(h, src, sizeof(sf_hrun) * n);
-    free(tmp);
+    /* the array that holds them in order is kept, the other freed (not
+     * copied back) */
+    free(src == h ? tmp : h);
+    return src;
 }
 
 static int same_part(const sf_hrun *x, const sf_hrun *y)
@@ -94,7 +97,7 @@ static int part_type(sf_rplan *p, sf_hsub *s)
 
 int sf_runs_home_subs(sf_rplan *p)
 {
-    sort_hruns(p->h, p->nh);
+    p->h = sort_hruns(p->h, p->nh);
     int n = 0;
     for (size_t i = 0; i < p->nh; i++) n += i == 0 || !same_part(&p->h[i], &p->h[i - 1]);
     p->subs = calloc(n ? n : 1, sizeof(sf_hsub));

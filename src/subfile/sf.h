@@ -102,7 +102,47 @@ typedef struct sf_nrequest {
      * the first record and one past the last (record layouts) */
     int summed, nonempty;
     MPI_Offset bytes, first_rec, rec_end;
+    /* the pieces' signature (sf_sig below), when the producer made it in
+     * its own pass: siglen bytes at sig; NULL: the engine makes it */
+    const unsigned char *sig;
+    size_t siglen;
 } sf_nrequest;
+
+/* ---- a many-piece request's signature (plans by runs are kept by it) --- */
+/* Every word of a piece, its starts then its counts, as its difference
+ * from the same word of the previous piece, zigzag, 7 bits a byte (a
+ * decomposition's neighbouring pieces differ little: a few bytes a
+ * piece; exact, no hash). The first piece is taken against the starts
+ * {its own first start, 0, ...} and the counts {0, ...}, so the bytes do
+ * not depend on the record base: the engine puts the first start, less
+ * the base, in front of them. A producer that walks the pieces anyway
+ * makes the bytes in the same pass (the engine makes them otherwise, the
+ * same way). */
+typedef struct {
+    unsigned char *b;
+    size_t n, cap;
+    int nomem;
+} sf_sig;
+enum { SF_SIG_WORD_MAX = 10 }; /* bytes of one word at most */
+/* Room for need more bytes at g->b + g->n (0 and nomem set without memory). */
+int sf_sig_room(sf_sig *g, size_t need);
+
+static inline unsigned long long sf_sig_zig(long long x, long long prev)
+{
+    unsigned long long d = (unsigned long long)x - (unsigned long long)prev;
+    return (d << 1) ^ (unsigned long long)((long long)d >> 63);
+}
+
+/* z at b[k], 7 bits a byte: the next k */
+static inline size_t sf_sig_put(unsigned char *b, size_t k, unsigned long long z)
+{
+    while (z >= 0x80) {
+        b[k++] = (unsigned char)(z | 0x80);
+        z >>= 7;
+    }
+    b[k++] = (unsigned char)z;
+    return k;
+}
 
 typedef struct sf_context sf_context;
 

@@ -72,54 +72,117 @@ static void imap_copy(int nd, const MPI_Offset *count, const MPI_Offset *imap,
     }
 }
 
-/* What varn_regions finds over the pieces it copies and checks. */
+/* What varn_regions finds over the pieces it copies and checks, and
+ * the signature it makes of them (sf.h's sf_sig: each word's difference
+ * from the previous piece's, ls and lc). */
 typedef struct {
     MPI_Offset total, first, end;
     unsigned over, nonempty;
+    sf_sig g;
+    long long ls[SF_MAX_DIMS], lc[SF_MAX_DIMS];
 } varn_sum;
 
+/* One piece's signature bytes (the pieces the loop below leaves). */
+static void sig_piece(varn_sum *s, int nd, const MPI_Offset *st, const MPI_Offset *ct)
+{
+    if (!sf_sig_room(&s->g, (size_t)2 * SF_SIG_WORD_MAX * nd)) return;
+    for (int d = 0; d < nd; d++) {
+        s->g.n = sf_sig_put(s->g.b, s->g.n, sf_sig_zig(st[d], s->ls[d]));
+        s->ls[d] = st[d];
+    }
+    for (int d = 0; d < nd; d++) {
+        s->g.n = sf_sig_put(s->g.b, s->g.n, sf_sig_zig(ct[d], s->lc[d]));
+        s->lc[d] = ct[d];
+    }
+}
+
 /* varn_regions' loop over pieces [i, n) of nd dimensions: each piece's
- * start and count copied to st and ct, checked, counted and summed; the
- * index of the first piece that fails check_region's conditions, or n.
- * Inlined with nd a constant for the usual ranks (the loop over the
- * dimensions then unrolled). */
+ * start and count copied to st and ct, checked, counted, summed and
+ * signed; the index of the first piece that fails check_region's
+ * conditions, or n. Inlined with nd a constant for the usual ranks (the
+ * loops over the dimensions then unrolled); what it updates is held in
+ * locals (a store of a signature byte could change anything in memory,
+ * for all the compiler knows). */
 static inline __attribute__((always_inline)) int varn_pieces(
-    int nd, int i, int n, const ncsf_call *c, const MPI_Offset *limit, int rec,
+    int nd, int has_counts, int i, int n, const ncsf_call *c, const MPI_Offset *limit_in, int rec,
     MPI_Offset *st, MPI_Offset *ct, varn_sum *s)
 {
-    MPI_Offset total = s->total, first = s->first, end = s->end;
+    MPI_Offset total = s->total, first = s->first, end = s->end, limit[SF_MAX_DIMS];
     unsigned over = s->over, nonempty = s->nonempty;
+    MPI_Offset *const *starts = c->starts, *const *counts = c->counts;
+    unsigned char *gb = s->g.b;
+    size_t gn = s->g.n, gcap = s->g.cap, need = (size_t)2 * SF_SIG_WORD_MAX * nd;
+    int nomem = s->g.nomem;
+    long long ls[SF_MAX_DIMS], lc[SF_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+        limit[d] = limit_in[d];
+        ls[d] = s->ls[d];
+        lc[d] = s->lc[d];
+    }
     for (; i < n; i++) {
-        const MPI_Offset *cst = c->starts[i], *cs = c->counts ? c->counts[i] : NULL;
+        const MPI_Offset *cst = starts[i], *cs = has_counts ? counts[i] : NULL;
         MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd, elems = 1;
-        unsigned ok = 1, empty = 0;
+        unsigned ok = 1;
         if (!cst) break;
+#pragma GCC unroll 4
         for (int d = 0; d < nd; d++) {
-            MPI_Offset x = pst[d] = cst[d], k = pct[d] = cs ? cs[d] : 1;
+            MPI_Offset x = pst[d] = cst[d], k = pct[d] = has_counts ? cs[d] : 1;
             /* check_region's conditions, all at once (it says which): 0
              * <= x <= limit and 0 <= k <= limit - x, which at x == limit
              * leaves k == 0 only */
             ok &= ((unsigned long long)x <= (unsigned long long)limit[d]) &
                   ((unsigned long long)k <= (unsigned long long)(limit[d] - x));
-            empty |= k <= 0;
             over |= __builtin_mul_overflow(elems, k, &elems);
         }
         if (!ok) break;
+        /* (every count is 0 or more: a piece is empty when its product is
+         * 0, or the product overflowed, and then the call fails) */
+        unsigned empty = elems == 0;
         over |= __builtin_add_overflow(total, elems, &total);
+        /* the signature: a piece's bytes at once when each word takes one */
+        if (__builtin_expect(gcap - gn < need, 0) && !nomem) {
+            s->g.b = gb, s->g.n = gn, s->g.cap = gcap;
+            nomem = !sf_sig_room(&s->g, need);
+            gb = s->g.b, gn = s->g.n, gcap = s->g.cap;
+        }
+        if (!nomem) {
+            unsigned long long z[2 * SF_MAX_DIMS], any = 0;
+#pragma GCC unroll 4
+            for (int d = 0; d < nd; d++) {
+                z[d] = sf_sig_zig(pst[d], ls[d]);
+                z[nd + d] = sf_sig_zig(pct[d], lc[d]);
+                any |= z[d] | z[nd + d];
+                ls[d] = pst[d];
+                lc[d] = pct[d];
+            }
+            if (any < 0x80) {
+#pragma GCC unroll 8
+                for (int w = 0; w < 2 * nd; w++) gb[gn + w] = (unsigned char)z[w];
+                gn += (size_t)2 * nd;
+            } else {
+                for (int w = 0; w < 2 * nd; w++) gn = sf_sig_put(gb, gn, z[w]);
+            }
+        }
         if (empty) continue;
         nonempty = 1;
         if (!rec) continue;
         if (first < 0 || pst[0] < first) first = pst[0];
         if (pst[0] + pct[0] > end) end = pst[0] + pct[0];
     }
-    *s = (varn_sum){total, first, end, over, nonempty};
+    s->total = total, s->first = first, s->end = end, s->over = over, s->nonempty = nonempty;
+    s->g.b = gb, s->g.n = gn, s->g.cap = gcap, s->g.nomem = nomem;
+    for (int d = 0; d < nd; d++) {
+        s->ls[d] = ls[d];
+        s->lc[d] = lc[d];
+    }
     return i;
 }
 
 /* The regions of a varn, checked, as one many-piece request: a few
  * words per region (an engine request each would be hundreds of bytes).
  * The same pass counts their elements (p->nelems, -1 if more than fit in
- * memory) and sums them up for the engine (sf_nrequest.summed). */
+ * memory), sums them up for the engine (sf_nrequest.summed) and makes
+ * their signature (sf_nrequest.sig). */
 static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
                         ncsf_prepared *p)
 {
@@ -132,17 +195,29 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     p->nreq = 0;
     MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n, limit[SF_MAX_DIMS];
     for (int d = 0; d < nd; d++) limit[d] = c->put && d == 0 && rec ? v->max_records : len[d];
-    varn_sum s = {0, -1, 0, 0, 0};
+    varn_sum s;
+    memset(&s, 0, sizeof s);
+    s.first = -1;
+    /* the signature's room: a byte a word, as a rule (it grows if not) */
+    if (nd > 0 && n > 0) {
+        sf_sig_room(&s.g, (size_t)n * 2 * nd + (size_t)2 * SF_SIG_WORD_MAX * nd);
+        if (c->starts[0]) s.ls[0] = c->starts[0][0];
+    }
     for (int i = 0; i < n; i++) {
-        switch (nd) { /* (to the first piece that fails: check_region names its error) */
-        case 1: i = varn_pieces(1, i, n, c, limit, rec, st, ct, &s); break;
-        case 2: i = varn_pieces(2, i, n, c, limit, rec, st, ct, &s); break;
-        case 3: i = varn_pieces(3, i, n, c, limit, rec, st, ct, &s); break;
-        case 4: i = varn_pieces(4, i, n, c, limit, rec, st, ct, &s); break;
-        default: i = varn_pieces(nd, i, n, c, limit, rec, st, ct, &s); break;
+        /* (to the first piece that fails: check_region names its error) */
+        if (c->counts) {
+            switch (nd) {
+            case 1: i = varn_pieces(1, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 2: i = varn_pieces(2, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 3: i = varn_pieces(3, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 4: i = varn_pieces(4, 1, i, n, c, limit, rec, st, ct, &s); break;
+            default: i = varn_pieces(nd, 1, i, n, c, limit, rec, st, ct, &s); break;
+            }
+        } else {
+            i = varn_pieces(nd, 0, i, n, c, limit, rec, st, ct, &s);
         }
         if (i == n) break;
-        if (!c->starts[i]) return NC_ENULLSTART;
+        if (!c->starts[i]) { free(s.g.b); return NC_ENULLSTART; }
         const MPI_Offset *cs = c->counts ? c->counts[i] : NULL;
         MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd;
         for (int d = 0; d < nd; d++) {
@@ -150,7 +225,7 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
             pct[d] = cs ? cs[d] : 1;
         }
         int err = check_region(v, len, c->put, pst, cs ? pct : NULL, NULL);
-        if (err) return err;
+        if (err) { free(s.g.b); return err; }
         /* (check_region found nothing wrong: the piece counts as any) */
         MPI_Offset elems = 1;
         unsigned empty = 0;
@@ -159,6 +234,7 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
             s.over |= __builtin_mul_overflow(elems, pct[d], &elems);
         }
         s.over |= __builtin_add_overflow(s.total, elems, &s.total);
+        sig_piece(&s, nd, pst, pct);
         if (empty) continue;
         s.nonempty = 1;
         if (!rec) continue;
@@ -167,8 +243,14 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     }
     p->nelems = s.over ? -1 : s.total;
     p->has_nr = 1;
+    /* without memory for the signature, the engine makes it */
+    if (s.g.nomem) {
+        free(s.g.b);
+        s.g.b = NULL;
+    }
+    p->nsig = s.g.b;
     p->nr = (sf_nrequest){v->lay, n, p->nflat, p->nflat + (size_t)nd * n, NULL, !s.over, (int)s.nonempty,
-                          s.over ? 0 : s.total * v->lay->elsize, s.first, s.end};
+                          s.over ? 0 : s.total * v->lay->elsize, s.first, s.end, s.g.b, s.g.b ? s.g.n : 0};
     return NC_NOERR;
 }
 
@@ -446,6 +528,8 @@ void ncsfi_release(ncsf_prepared *p)
     free(p->reqs);
     free(p->nflat);
     p->nflat = NULL;
+    free(p->nsig);
+    p->nsig = NULL;
     p->has_nr = 0;
     if (p->own_buftype) MPI_Type_free(&p->buftype);
     p->own_buftype = 0;

@@ -48,6 +48,7 @@ typedef struct ncsf_prepared {
                          * it moves nothing (0 otherwise) */
     sf_nrequest nr;     /* (starts and counts in nflat, num * ndims each) */
     MPI_Offset *nflat;
+    unsigned char *nsig; /* nr.sig's bytes */
     void *xbuf;         /* the bytes as in the file */
     MPI_Offset nelems;
     int xbuf_is_user;   /* xbuf is the caller's buffer */
