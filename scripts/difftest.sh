@@ -221,6 +221,15 @@ one() {
       echo "SKIP: $label: plain PnetCDF's datasets differ from each other"; skip=$((skip + 1)); return
     fi
   done
+  # plain PnetCDF under Open MPI's OMPIO: a collective put it refuses
+  # with NC_EPERM on a read-only handle still takes part in the collective
+  # write, OMPIO tries it on the read-only descriptor ("fbtl_pwritev
+  # failed" on stderr) and plain's record count moves on; ncsf's stays, as
+  # plain's does under MPICH and ROMIO (seed 27 at 4 processes)
+  if grep -q 'fbtl_pwritev failed' "$d/plain.out" 2> /dev/null && ! grep -q 'fbtl_pwritev failed' "$d/ncsf.out" 2> /dev/null; then
+    echo "SKIP: $label: plain PnetCDF under OMPIO wrote through a read-only handle (fbtl_pwritev failed): its run is no reference"
+    skip=$((skip + 1)); return
+  fi
   key=$(echo "$diffl" | cut -d'|' -f1-2)
   cls=$(known_class "$diffl")
   if [ -n "$cls" ]; then
