@@ -7,7 +7,9 @@
  *                       (ncsf_inq_engine_counts): a repeated decomposition
  *                       reuses its plan; one that changes on a single rank
  *                       makes every rank plan again; the cache holds the
- *                       last 8; a record time series reuses one plan;
+ *                       last 8; a record time series reuses one plan,
+ *                       also when one rank writes each record and the
+ *                       others join with nothing;
  *                       wait_all batches of different shapes each keep one.
  *                       Every value is read back (twice, the second time on
  *                       the cached plan) and compared.
@@ -114,6 +116,17 @@ static void put_r(int t, int seed, int *b, int *req)
     else EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, rv, st, ct, b));
     for (int z = 0; z < NZ; z++)
         for (int y = 0; y < NY; y++) rseed_of[t][z * NY + y] = seed + t;
+}
+
+/* Record t of r written whole by rank 0, the other ranks joining with
+ * nothing at the same start (as ncmpi_fill_var_rec does). */
+static void put_r_one(int t, int seed, int *b)
+{
+    int me = ts.rank == 0;
+    MPI_Offset st[3] = {t, 0, 0}, ct[3] = {me, me ? NZ : 0, NY};
+    for (int i = 0; me && i < NZ * NY; i++) b[i] = (int)test_value(NC_INT, i, seed + t);
+    EXPECT_OK(&ts, ncmpi_put_vara_int_all(ncid, rv, st, ct, b));
+    for (int i = 0; i < NZ * NY; i++) rseed_of[t][i] = seed + t;
 }
 
 /* Read u with kind-2 boxes (not a decomposition it was written with) and
@@ -254,6 +267,17 @@ static void write_all(const char *dir)
     counts(&c1);
     EXPECT_DELTA(plan_builds, c0, c1, 1, ts.where);
     EXPECT_DELTA(plan_hits, c0, c1, NT - 1, ts.where);
+    check_r(ncid, rv, NT, ts.where);
+
+    /* the same series written by one rank: the others' empty requests,
+     * at a new record each step, are no new decomposition (one process:
+     * the decomposition of the series above, its plan reused) */
+    ts.where = "records, one writer";
+    counts(&c0);
+    for (int t = 0; t < NT; t++) put_r_one(t, rseed + 100, rb);
+    counts(&c1);
+    EXPECT_DELTA(plan_builds, c0, c1, ts.nprocs > 1, ts.where);
+    EXPECT_DELTA(plan_hits, c0, c1, NT - (ts.nprocs > 1), ts.where);
     check_r(ncid, rv, NT, ts.where);
 
     /* wait_all batches of three shapes, twice: each shape keeps its plan */

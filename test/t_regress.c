@@ -41,6 +41,10 @@
  * indepflush process 0 alone writes records independently, then every
  *           process calls ncmpi_flush: a hang (the placeholder's records
  *           filled with agreements on process 0 only)
+ * indeprename each process writes its own number of records independently,
+ *           then every process renames the variable and a dimension in
+ *           data mode: a hang (the same fill, on the processes whose own
+ *           count had grown)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -1754,6 +1758,68 @@ static void case_indepflush(void)
     EXPECT_OK(&ts, ncmpi_close(ncid));
 }
 
+/* The first record process r writes in case_indeprename: r + 1 records
+ * from there, so each process counts a different number. */
+static int first_rec_of(int r) { return r * (r + 1) / 2; }
+
+/* Each process writes records of its own in independent mode (process r
+ * r + 1 of them, after process r - 1's), so each counts a different
+ * number; then every process renames the subfiled variable and a
+ * dimension in data mode (collective in PnetCDF) and syncs. Each rename
+ * brings the subfiles' headers up to date, which filled the placeholder's
+ * new records with one agreement per variable on the processes whose own
+ * count had grown since the last fill only, and hung (PnetCDF 1.15's
+ * testcases/nonblocking at 2 and 4 processes). */
+static void case_indeprename(void)
+{
+    char path[512], name[NC_MAX_NAME + 1] = "";
+    int ncid, d[2], r, buf[NX];
+    const int nrec = first_rec_of(ts.nprocs);
+    ts.where = "indeprename";
+    path_of(path, sizeof path, "indeprename.nc");
+    MPI_Info info = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "time", NC_UNLIMITED, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "xx", NX, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "rr", NC_INT, 2, d, &r, info));
+    MPI_Info_free(&info);
+    EXPECT_OK(&ts, ncmpi_enddef(ncid));
+    EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
+    for (int k = 0; k <= ts.rank; k++) {
+        MPI_Offset st[2] = {first_rec_of(ts.rank) + k, 0}, ct[2] = {1, NX};
+        for (int i = 0; i < NX; i++) buf[i] = rec_value(ts.rank, (int)st[0], i);
+        EXPECT_OK(&ts, ncmpi_put_vara_int(ncid, r, st, ct, buf));
+    }
+    agreed(ncmpi_rename_var(ncid, r, "q"), NC_NOERR, "rename_var in independent data mode");
+    agreed(ncmpi_rename_dim(ncid, d[1], "x"), NC_NOERR, "rename_dim in independent data mode");
+    agreed(ncmpi_sync(ncid), NC_NOERR, "sync after the renames");
+    MPI_Barrier(MPI_COMM_WORLD);
+    EXPECT_OK(&ts, ncmpi_end_indep_data(ncid));
+    MPI_Offset n = 0;
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[0], &n));
+    EXPECT(&ts, n == nrec, "records after end_indep_data: %lld, expected %d", (long long)n, nrec);
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+    /* reopened: the new names, every record and its writer's values */
+    EXPECT_OK(&ts, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+    EXPECT_OK(&ts, ncmpi_inq_varid(ncid, "q", &r));
+    EXPECT_OK(&ts, ncmpi_inq_dimname(ncid, d[1], name));
+    EXPECT(&ts, !strcmp(name, "x"), "reopened: dimension %d is named %s, expected x", d[1], name);
+    EXPECT_OK(&ts, ncmpi_inq_dimlen(ncid, d[0], &n));
+    EXPECT(&ts, n == nrec, "reopened: %lld records, expected %d", (long long)n, nrec);
+    for (int rec = 0, w = 0; rec < nrec; rec++) {
+        MPI_Offset st[2] = {rec, 0}, ct[2] = {1, NX};
+        while (first_rec_of(w + 1) <= rec) w++;
+        memset(buf, 0, sizeof buf);
+        EXPECT_OK(&ts, ncmpi_get_vara_int_all(ncid, r, st, ct, buf));
+        for (int i = 0; i < NX; i++)
+            if (buf[i] != rec_value(w, rec, i)) {
+                EXPECT(&ts, 0, "reopened: q[%d][%d] = %d, expected %d", rec, i, buf[i], rec_value(w, rec, i));
+                break;
+            }
+    }
+    EXPECT_OK(&ts, ncmpi_close(ncid));
+}
+
 int main(int argc, char **argv)
 {
     static const struct { const char *name; void (*run)(void); } cases[] = {
@@ -1764,7 +1830,7 @@ int main(int argc, char **argv)
         {"newline", case_newline}, {"enddef", case_enddef}, {"why", case_why}, {"multi", case_multi},
         {"hidden", case_hidden}, {"pgrid", case_pgrid}, {"lateatt", case_lateatt},
         {"indefine", case_indefine}, {"sharedbuf", case_sharedbuf}, {"vardrec", case_vardrec},
-        {"indepflush", case_indepflush},
+        {"indepflush", case_indepflush}, {"indeprename", case_indeprename},
     };
     test_init(&ts, &argc, &argv);
     if (argc < 3) { fprintf(stderr, "usage: t_regress CASE DIR\n"); MPI_Abort(MPI_COMM_WORLD, 2); }

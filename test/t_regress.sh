@@ -2,7 +2,7 @@
 # One case per defect found by trying the library on purpose (t_regress.c
 # says which); each case runs on its own, so a hang fails only itself.
 . "$top_srcdir/test/common.sh"
-cases="records pending names reopen marks buftype varm fill erange dims records2 fifo climb mixed overflow newline enddef why multi hidden pgrid lateatt indefine sharedbuf vardrec indepflush"
+cases="records pending names reopen marks buftype varm fill erange dims records2 fifo climb mixed overflow newline enddef why multi hidden pgrid lateatt indefine sharedbuf vardrec indepflush indeprename"
 for np in $(nps t_regress); do
   d=$(newdir)
   for c in $cases; do

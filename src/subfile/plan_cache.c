@@ -31,11 +31,15 @@ int sf_plan_key(const sf_context *ctx, int nreq, const sf_request *reqs, int wri
     *w++ = nreq;
     for (int i = 0; i < nreq; i++) {
         const sf_request *r = &reqs[i];
-        int nd = r->lay->ndims;
+        int nd = r->lay->ndims, empty = 0;
+        for (int d = 0; d < nd; d++) empty |= r->count[d] <= 0;
         *w++ = r->lay->id;
         *w++ = nd;
+        /* an empty request selects nothing wherever it starts: a rank that
+         * joins a time series with nothing, at the record of the step (as
+         * ncmpi_fill_var_rec's other processes do), keeps one key */
         for (int d = 0; d < nd; d++)
-            *w++ = r->start[d] - (relative && d == 0 && r->lay->record ? record_base : 0);
+            *w++ = empty ? 0 : r->start[d] - (relative && d == 0 && r->lay->record ? record_base : 0);
         for (int d = 0; d < nd; d++) *w++ = r->count[d];
         for (int d = 0; d < nd; d++) *w++ = r->stride[d];
     }

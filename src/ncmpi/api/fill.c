@@ -43,12 +43,7 @@ int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
         n = ncsfi_mul_add(n, count[d], 0);
     }
     char *buf = n >= 0 && n <= (MPI_Offset)(PTRDIFF_MAX / 8) ? malloc((size_t)n * es + 1) : NULL;
-    err = ncsfi_agreef(f, buf ? NC_NOERR : NC_ENOMEM);
-    if (err) {
-        free(buf);
-        return err;
-    }
-    for (MPI_Offset i = 0; i < n; i++) memcpy(buf + i * es, value, es);
+    for (MPI_Offset i = 0; buf && i < n; i++) memcpy(buf + i * es, value, es);
     ncsf_call c;
     ncsfi_call_init(&c, 1, NCSF_VARA, NCSF_MODE_COLL);
     c.start = start;
@@ -56,7 +51,9 @@ int ncsf_fill_var_rec(int ncid, int varid, MPI_Offset recno)
     c.buf = buf;
     c.bufcount = n;
     c.buftype = MPI_DATATYPE_NULL; /* the variable's own type */
-    c.pre_err = terr;
+    /* no memory for the record: the call's first reduction tells every
+     * process (NC_ENOMEM on all, nothing written; dispatch.c) */
+    c.pre_err = terr ? terr : buf ? NC_NOERR : NC_ENOMEM;
     err = ncsfi_dispatch(ncid, varid, &c);
     free(buf);
     return err;

@@ -16,6 +16,18 @@
 #include <string.h>
 #include "ncsfi_api.h"
 
+/* The subfiles renamed at once (data mode, collective). Updating them
+ * also finishes them and fills the placeholder's new records, to the
+ * record count: in independent mode each process's own, so first the
+ * largest of them on every process, as ncmpi_sync and ncmpi_flush take
+ * it, or the processes whose count had grown would agree on fills the
+ * others never join. */
+static int update_in_data_mode(ncsf_file *f)
+{
+    int err = f->indep ? ncsfi_agreef(f, ncsfi_numrecs_agree(f)) : NC_NOERR;
+    return err ? err : ncsfi_update_subfile_headers(f);
+}
+
 int ncsf_rename_var(int ncid, int varid, const char *newname)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
@@ -43,7 +55,7 @@ int ncsf_rename_var(int ncid, int varid, const char *newname)
         return err;
     }
     v->atts_dirty = 1;
-    return f->indef ? NC_NOERR : ncsfi_update_subfile_headers(f);
+    return f->indef ? NC_NOERR : update_in_data_mode(f);
 }
 
 static int uses_dim(const ncsf_var *v, int dimid)
@@ -77,5 +89,5 @@ int ncsf_rename_dim(int ncid, int dimid, const char *newname)
                         "follow: %s", newname, ncmpi_strerror(err));
         return err;
     }
-    return f->indef || !created ? NC_NOERR : ncsfi_update_subfile_headers(f);
+    return f->indef || !created ? NC_NOERR : update_in_data_mode(f);
 }

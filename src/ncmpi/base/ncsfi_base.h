@@ -297,6 +297,10 @@ int ncsfi_cdf_encode(const ncsfi_cdf_header *h, unsigned char **bytes, size_t *n
 /* base/numrecs.c: ncsf's record count raised to PnetCDF's (records of
  * variables that are not subfiled) */
 void ncsfi_numrecs_follow(ncsf_file *f);
+/* In independent mode each process counts the records it wrote itself:
+ * the largest count, on every process (collective; NC_EMPI if the
+ * reduction fails). */
+int ncsfi_numrecs_agree(ncsf_file *f);
 typedef int (*ncsfi_mark_edit)(char v[8], void *arg);
 /* ---- base/convert.c ----------------------------------------------------- */
 int ncsfi_xsize(nc_type t);

@@ -17,3 +17,11 @@ void ncsfi_numrecs_follow(ncsf_file *f)
         ncmpi_inq_dimlen(f->ncid, unlim, &n) == NC_NOERR && n > f->numrecs)
         f->numrecs = n;
 }
+
+int ncsfi_numrecs_agree(ncsf_file *f)
+{
+    /* int64, not MPI_OFFSET (Open MPI 4.1.4 orders it as unsigned) */
+    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_INT64_T, MPI_MAX, f->comm) != MPI_SUCCESS)
+        return NC_EMPI;
+    return NC_NOERR;
+}
