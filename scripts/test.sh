@@ -17,7 +17,7 @@
 #                                 against PnetCDF 1.15.0 and 1.14.1
 #                                 (scripts/matrix.sh, NCSF_MATRIX_CONFIGS,
 #                                 NCSF_MATRIX_TESTS; SKIP without
-#                                 ../shared/deps), PnetCDF 1.15.0's new test
+#                                 ../shared/deps), PnetCDF 1.15.0's test
 #                                 programs, Open MPI with Debian's PnetCDF
 #                                 and each MPI-IO component
 #                                 (scripts/openmpi.sh; NCSF_OPENMPI=0 leaves
@@ -108,7 +108,7 @@ cat "$prebuild_log"; rm -f "$prebuild_log"
 # PnetCDF 1.15.0 and 1.14.1 the collective writes they hang on when a
 # process has nothing to write (doc/user-guide.md, "Which PnetCDF and
 # MPI") and the tests of plans, restarts and ownership; PnetCDF 1.15.0's
-# own new test programs through the preload; Open MPI's two MPI-IO
+# own test programs (ten of them) through the preload; Open MPI's two MPI-IO
 # components on the tests of collective and independent subfile I/O.
 # The whole quick tier of each is one command (scripts/matrix.sh,
 # scripts/openmpi.sh).
@@ -126,10 +126,10 @@ fi
 case " $matrix_configs " in
   *" pnetcdf-1.15.0 "*)
     if [ ! -f "${NCSF_MATRIX_DIR:-/tmp/ncsf-matrix}/pnetcdf-1.15.0/.built" ]; then
-      echo "== SKIP: PnetCDF 1.15.0's new test programs (no ncsf build against PnetCDF 1.15.0: the matrix step says why)"
-    else fits 180 "PnetCDF 1.15.0's new test programs" &&
+      echo "== SKIP: PnetCDF 1.15.0's test programs (no ncsf build against PnetCDF 1.15.0: the matrix step says why)"
+    else fits 240 "PnetCDF 1.15.0's test programs" &&
       step bash scripts/pnetcdf-suite.sh --pnetcdf 1.15.0 --ncsf-build "${NCSF_MATRIX_DIR:-/tmp/ncsf-matrix}/pnetcdf-1.15.0" \
-        --new-only ${NCSF_SUITE_115_RUNS-testcases/file_create_open testcases/tst_del_attr testcases/tst_inq_header_size cdl/tst_cdl_hdr_parser testcases/tst_grow_header testcases/tst_redefine}
+        ${NCSF_SUITE_115_RUNS-testcases/file_create_open testcases/tst_del_attr testcases/tst_inq_header_size cdl/tst_cdl_hdr_parser testcases/tst_grow_header testcases/tst_redefine testcases/tst_def_var_fill fandc/pnctest header/header_consistency testcases/add_var}
     fi ;;
 esac
 # PIO's C unit tests through the preload: its pioc, darray and async tests
