@@ -11,6 +11,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "sf_internal.h"
 
 typedef struct {
@@ -138,6 +139,17 @@ int sf_agree_min(MPI_Comm comm, int yield, int *value)
     if (MPI_Iallreduce(value, &out, 1, MPI_INT, MPI_MIN, comm, &r) != MPI_SUCCESS) return SF_ERR_MPI;
     if (sf_wait_request(&r, yield) != SF_OK) return SF_ERR_MPI;
     *value = out;
+    return SF_OK;
+}
+
+int sf_agree_words(MPI_Comm comm, int yield, int64_t *v, int n, MPI_Op op)
+{
+    int64_t out[SF_AGREE_WORDS_MAX];
+    MPI_Request r;
+    if (n < 1 || n > SF_AGREE_WORDS_MAX) return SF_ERR_ARG;
+    if (MPI_Iallreduce(v, out, n, MPI_INT64_T, op, comm, &r) != MPI_SUCCESS) return SF_ERR_MPI;
+    if (sf_wait_request(&r, yield) != SF_OK) return SF_ERR_MPI;
+    memcpy(v, out, sizeof(int64_t) * (size_t)n);
     return SF_OK;
 }
 

@@ -20,6 +20,11 @@ int ncsfi_agree(MPI_Comm comm, int yield, int err)
     return sf_agree_min(comm, yield, &e) == SF_OK ? e : err ? err : NC_EMPI;
 }
 
+int ncsfi_agree_words(MPI_Comm comm, int yield, int64_t *v, int n, MPI_Op op)
+{
+    return sf_agree_words(comm, yield, v, n, op) == SF_OK ? NC_NOERR : NC_EMPI;
+}
+
 int ncsfi_agreef(const ncsf_file *f, int err)
 {
     return ncsfi_agree(f->comm, f->yield, err);
