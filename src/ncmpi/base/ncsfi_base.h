@@ -187,8 +187,11 @@ int ncsfi_agreef(const ncsf_file *f, int err);
 /* An enddef's agreement: the worst err, and whether every process made
  * the same def_var calls with hints in this define mode (f->defs_hash):
  * NC_EMULTIDEFINE if not and a variable became subfiled on some process.
- * *any_subfiled: some process subfiled a variable in this define mode. */
-int ncsfi_agree_defs(ncsf_file *f, int err, int *any_subfiled);
+ * *any_subfiled: some process subfiled a variable in this define mode.
+ * id: process 0's new dataset identity (16 bytes; NULL elsewhere or when
+ * none is pending), carried by the same reduction into f->dsid on every
+ * process where one is pending. */
+int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled);
 /* A collective entry point, step by step (collective.c says the shape):
  *   ncsf_coll c; ncsfi_coll_begin_file(&c, f);
  *   ncsfi_coll_note(&c, local_check());        local checks

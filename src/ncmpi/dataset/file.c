@@ -628,7 +628,7 @@ static int enddef_subfiles(ncsf_file *f)
     int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
     for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
     /* no room for isnew: agreed with the subfiles' first step */
-    int err = subfiles_created(f, ncsfi_create_subfiles(f, isnew ? NC_NOERR : NC_ENOMEM));
+    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, isnew ? NC_NOERR : NC_ENOMEM));
     if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
     free(isnew);
     if (!err && !f->readonly) err = ncsfi_fill_placeholders(f);
@@ -637,11 +637,13 @@ static int enddef_subfiles(ncsf_file *f)
     return err;
 }
 
-/* After PnetCDF's enddef returned own here: the subfiles made on every
- * rank, or (PnetCDF failed somewhere) on none. */
-static int enddef_agreed(ncsf_file *f, int own)
+/* After PnetCDF's enddef returned own here (pre: this process's failure
+ * before it, defs_ended's): the subfiles made on every rank, or (PnetCDF
+ * or ncsf failed somewhere) on none. One reduction before the subfiles'
+ * own steps. */
+static int enddef_agreed(ncsf_file *f, int own, int pre)
 {
-    int err = ncsfi_agree_pnetcdf(f, own);
+    int err = ncsfi_agreef(f, own ? own : pre);
     if (own) return own; /* still in define mode here, as PnetCDF is */
     if (!err) f->defs_hash = 0, f->defs_subfiled = 0; /* the next define mode's */
     if (err) {
@@ -659,11 +661,14 @@ static int enddef_agreed(ncsf_file *f, int own)
  *    it is the same everywhere; the enddef fails, the dataset stays in
  *    define mode, and its close drops the new definitions;
  *  - a variable became subfiled in a dataset without an identity: the
- *    identity (process 0's, broadcast) over the stand-in its first
- *    subfiled def_var wrote, agreed.
- * Collective. */
-static int defs_ended(ncsf_file *f, int agreed, int err)
+ *    identity (process 0's, agreed with the definitions) over the
+ *    stand-in its first subfiled def_var wrote. That put is this
+ *    process's alone: its failure (*pre) is agreed after PnetCDF's enddef,
+ *    which every process makes (enddef_agreed).
+ * Local: the same on every process (err and agreed are). */
+static int defs_ended(ncsf_file *f, int agreed, int err, int *pre)
 {
+    *pre = NC_NOERR;
     if (err == NC_EMULTIDEFINE) {
         for (int i = 0; i < f->nvars_cap; i++)
             if (f->vars[i] && !f->vars[i]->created) {
@@ -678,9 +683,7 @@ static int defs_ended(ncsf_file *f, int agreed, int err)
     }
     /* (the same on every process: their def_var calls were) */
     if (err || !agreed || !f->dsid_pending) return err;
-    err = ncsfi_new_dataset_id(f);
-    if (!err) err = ncmpi_put_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid);
-    if ((err = ncsfi_agreef(f, err))) return err;
+    *pre = ncmpi_put_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid);
     f->dsid_pending = 0;
     return NC_NOERR;
 }
@@ -688,30 +691,30 @@ static int defs_ended(ncsf_file *f, int agreed, int err)
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int agreed = 0, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
-    if (f && (err = defs_ended(f, agreed, err))) return err;
+    int agreed = 0, pre = NC_NOERR, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
+    if (f && (err = defs_ended(f, agreed, err, &pre))) return err;
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
     ncsfi_mark_hold h;
     ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi_enddef(ncid);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err) : err;
+    return f ? enddef_agreed(f, err, pre) : err;
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
                  MPI_Offset v_minfree, MPI_Offset r_align)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int agreed = 0, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
-    if (f && (err = defs_ended(f, agreed, err))) return err;
+    int agreed = 0, pre = NC_NOERR, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
+    if (f && (err = defs_ended(f, agreed, err, &pre))) return err;
     if (err) return err;
     ncsfi_mark_hold h;
     ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err) : err;
+    return f ? enddef_agreed(f, err, pre) : err;
 }
 
 static int leave_indep(ncsf_file *f);

@@ -68,6 +68,8 @@ typedef struct { ncsf_var *lead; int k; } ncsf_slot;
 /* ---- subfiles/subfiles.c ------------------------------------------------ */
 /* The subfiles this rank is home of (of new variables only if only_new). */
 int ncsfi_home_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
+/* The variables to the engine and their record limits, with err (this
+ * rank's outcome so far): one reduction, agreed. Collective. */
 int ncsfi_add_layouts(ncsf_file *f, int err);
 MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c);
 /* After a failed open: the cause and remedy when this process is out of
@@ -79,8 +81,11 @@ MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);
 MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 /* ---- subfiles/subfile_create.c ------------------------------------------ */
 /* The subfiles of the variables the enddef defined, made by their homes;
- * err: this rank's error so far, agreed in the first step. Collective. */
-int ncsfi_create_subfiles(ncsf_file *f, int err);
+ * err: the error so far, agreed (then nothing is done); mine: this
+ * rank's, agreed with the next step (the directory's, NC_NOCLOBBER's
+ * look, or the files' outcome with the record limits, ncsfi_add_layouts).
+ * Collective: one reduction without subfiling_dir or NC_NOCLOBBER. */
+int ncsfi_create_subfiles(ncsf_file *f, int err, int mine);
 /* A subfile opened (create 0, for writing) or created through PnetCDF on
  * MPI_COMM_SELF, PnetCDF's own subfiling kept out of it. */
 int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid);
