@@ -216,6 +216,10 @@ int sf_wait_request(MPI_Request *req, int yield);
  * agreement on the worst error code), waiting as sf_wait_request. SF_OK,
  * or SF_ERR_MPI with *value untouched. */
 int sf_agree_min(MPI_Comm comm, int yield, int *value);
+/* Over the context's communicator, in one reduction: the smallest err
+ * and err2 and the sum of sum (each rank's). SF_OK, or an error with the
+ * values untouched. */
+int sf_agree_sum(sf_context *ctx, int *err, int *err2, int64_t *sum);
 /* The same for n (at most SF_AGREE_WORDS_MAX) 64-bit words reduced by op
  * (MPI_MIN or MPI_MAX), in one reduction: several agreements carried
  * together. v untouched on failure. */

@@ -627,8 +627,12 @@ static int enddef_subfiles(ncsf_file *f)
     /* the variables this enddef makes subfiles for */
     int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
     for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
-    /* no room for isnew: agreed with the subfiles' first step */
-    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, isnew ? NC_NOERR : NC_ENOMEM));
+    /* no room for isnew, and the new scalar placeholders' fill values
+     * (process 0's): agreed with the subfiles' creation */
+    int mine = isnew ? NC_NOERR : NC_ENOMEM;
+    if (!mine && !f->readonly && !f->indep && !f->via_subfile) mine = ncsfi_fill_fixed_own(f);
+    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, mine));
+    if (!err && !f->readonly && !f->indep && !f->via_subfile) ncsfi_fixed_filled(f);
     if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
     free(isnew);
     if (!err && !f->readonly) err = ncsfi_fill_placeholders(f);
@@ -791,22 +795,31 @@ int ncsf_flush(int ncid)
     return flush_subfiles(f);
 }
 
-/* At close, flush_subfiles and whether any rank saw a write fail
- * (independent writes fail alone) in one reduction: everything written
- * reaches the subfiles and their headers. Read only, nothing was written
- * anywhere: nothing to agree on. Collective. */
-static int flush_for_close(ncsf_file *f, int *failed)
+/* At close, flush_subfiles, whether any rank saw a write fail
+ * (independent writes fail alone) and the writers' counts the processes
+ * hold in the state mark (*total, for ncsfi_state_finish) in one
+ * reduction: everything written reaches the subfiles and their headers.
+ * Read only, nothing was written anywhere: nothing to agree on; no
+ * subfiled variable and no mark: a failed write is this process's, agreed
+ * with the close's outcome (close_dataset). Collective. */
+static int flush_for_close(ncsf_file *f, int *failed, int64_t *total)
 {
     int v[2] = {NC_NOERR, f->write_failed}, subfiled = !f->readonly && f->nsubfiled;
     *failed = NC_NOERR;
+    *total = 0;
     if (f->readonly) return NC_NOERR;
+    if (!subfiled && !f->marked) {
+        *failed = f->write_failed;
+        return NC_NOERR;
+    }
     if (subfiled) {
         v[0] = ncsfi_error_from_engine(sf_context_flush(f->ctx));
         int e = ncsfi_finish_own_subfiles(f);
         if (!v[0]) v[0] = e;
     }
-    /* it agrees on the outcome: a trusted reduction (fault.h) */
-    if ((MPI_Allreduce)(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS) {
+    *total = ncsfi_state_holds(f);
+    /* it agrees on the outcome: never made to fail by fault injection */
+    if (sf_agree_sum(f->ctx, &v[0], &v[1], total) != SF_OK) {
         if (!v[0]) v[0] = NC_EMPI;
         if (!v[1]) v[1] = NC_EMPI;
     }
@@ -844,7 +857,8 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
     int pending = drop_pending(f), failed;
-    e = flush_for_close(f, &failed);
+    int64_t holds = 0;
+    e = flush_for_close(f, &failed, &holds);
     if (!err) err = e;
     if (!err) err = failed; /* close says so too */
     MPI_Offset hsize = 0, size = 0;
@@ -862,7 +876,7 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     /* PnetCDF is done with the base file: its length and its mark (a get
      * never waited for loses nothing on disk; a put does) */
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
-    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize); /* agreed below */
+    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize, holds); /* agreed below */
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;

@@ -34,7 +34,11 @@ int ncsfi_state_touch(int ncid);
  * enddef 0: nothing in define mode. */
 void ncsfi_state_hdr_begin(int ncid, int enddef, ncsfi_mark_hold *h);
 void ncsfi_state_hdr_end(int ncid, ncsfi_mark_hold *h);
-int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
+/* The writers' counts this process holds in the state mark (0 when the
+ * close gives none back): summed over the processes for
+ * ncsfi_state_finish's total. Local. */
+int64_t ncsfi_state_holds(const ncsf_file *f);
+int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize, int64_t total);
 /* ---- subfiles/raw_bytes.c ----------------------------------------------- */
 /* The state mark (the 8 value bytes of the global NC_CHAR attribute
  * name), changed by one read-modify-write under a lock that every
@@ -122,6 +126,11 @@ int ncsfi_finish_subfiles(ncsf_file *f);
 int ncsfi_finish_own_subfiles(ncsf_file *f);
 /* Collective: the placeholders not yet holding their fill value given it
  * (a fixed one once, a record one for the records added since). */
+/* Process 0 writes the fill values of the scalar placeholders not yet
+ * filled (outside PnetCDF; NC_NOERR elsewhere): the outcome, for the
+ * caller to agree on; then, agreed, ncsfi_fixed_filled marks them. */
+int ncsfi_fill_fixed_own(ncsf_file *f);
+void ncsfi_fixed_filled(ncsf_file *f);
 int ncsfi_fill_placeholders(ncsf_file *f);
 /* ---- subfiles/subfile_check.c ------------------------------------------- */
 /* One subfile: present, of this dataset, consistent, long enough. out[]
