@@ -645,8 +645,19 @@ static int enddef_subfiles(ncsf_file *f)
  * before it, defs_ended's): the subfiles made on every rank, or (PnetCDF
  * or ncsf failed somewhere) on none. One reduction before the subfiles'
  * own steps. */
-static int enddef_agreed(ncsf_file *f, int own, int pre)
+static int enddef_agreed(ncsf_file *f, int own, int pre, int agreed)
 {
+    /* nothing subfiled in the dataset (agreed: no process subfiled a
+     * variable in this define mode, and the earlier ones are the same
+     * everywhere) and no attribute to bring to subfiles: no step of ncsf's
+     * follows, PnetCDF's outcome is the enddef's, as in plain PnetCDF */
+    if (agreed == 1 && !f->nsubfiled && !pre && !ncsfi_atts_pending(f)) {
+        if (own) return own;
+        f->defs_hash = 0, f->defs_subfiled = 0;
+        f->indef = 0;
+        say_if_nothing_subfiled(f);
+        return NC_NOERR;
+    }
     int err = ncsfi_agreef(f, own ? own : pre);
     if (own) return own; /* still in define mode here, as PnetCDF is */
     if (!err) f->defs_hash = 0, f->defs_subfiled = 0; /* the next define mode's */
@@ -703,7 +714,7 @@ int ncsf_enddef(int ncid)
     err = ncmpi_enddef(ncid);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err, pre) : err;
+    return f ? enddef_agreed(f, err, pre, agreed) : err;
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
@@ -718,7 +729,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err, pre) : err;
+    return f ? enddef_agreed(f, err, pre, agreed) : err;
 }
 
 static int leave_indep(ncsf_file *f);
@@ -884,7 +895,11 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     /* requests this process left (ncsf's or PnetCDF's): its own warning
      * with PnetCDF 1.12 and 1.14; 1.15's close returns every process the
      * lowest code of all, NC_EPENDING included */
-    if (NCSF_PNETCDF_AT_LEAST(1, 15)) {
+    if (!f->nsubfiled && !f->marked && !discard) {
+        /* nothing of ncsf's in the dataset: PnetCDF's outcome as it gives
+         * it (the steps before were agreed) */
+        err = err ? err : pending;
+    } else if (NCSF_PNETCDF_AT_LEAST(1, 15)) {
         err = ncsfi_agreef(f, err ? err : pending);
     } else {
         err = ncsfi_agreef(f, err);
