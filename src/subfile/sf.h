@@ -285,6 +285,10 @@ typedef struct sf_call {
                                * caller's rule; 0 if none): rec_end is at
                                * least the highest over the ranks that went
                                * ahead */
+    int abort;                /* in/out: agreed (or over ranks) in the first
+                               * reduction: the caller's call is called off
+                               * everywhere (a rank that sets it passes a
+                               * caller_err too: nothing moves) */
 } sf_call;
 
 /* Collective over the context's communicator: every rank calls it. A

@@ -517,7 +517,9 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     }
     *fp = f;
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
-    if (!err && !*reopen) err = ncsfi_agreef(f, load_vars(f));
+    /* an ordinary netCDF file (the same answer on every process): nothing
+     * to load, nothing to agree on */
+    if (!err && !*reopen && has_dataset_id(f->ncid)) err = ncsfi_agreef(f, load_vars(f));
     if (!err && !*reopen && f->dsid[0]) err = ncsfi_check_subfiles(f);
     drop_base_header(f);
     if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])
@@ -627,11 +629,9 @@ static int enddef_subfiles(ncsf_file *f)
     /* the variables this enddef makes subfiles for */
     int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
     for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
-    /* no room for isnew, and the new scalar placeholders' fill values
-     * (process 0's): agreed with the subfiles' creation */
-    int mine = isnew ? NC_NOERR : NC_ENOMEM;
-    if (!mine && !f->readonly && !f->indep && !f->via_subfile) mine = ncsfi_fill_fixed_own(f);
-    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, mine));
+    /* no room for isnew: agreed with the subfiles' creation (and the new
+     * scalar placeholders' fill, ncsfi_create_subfiles) */
+    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, isnew ? NC_NOERR : NC_ENOMEM));
     if (!err && !f->readonly && !f->indep && !f->via_subfile) ncsfi_fixed_filled(f);
     if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
     free(isnew);

@@ -88,6 +88,8 @@ MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
  * err: the error so far, agreed (then nothing is done); mine: this
  * rank's, agreed with the next step (the directory's, NC_NOCLOBBER's
  * look, or the files' outcome with the record limits, ncsfi_add_layouts).
+ * Process 0's fill of the new scalar placeholders (ncsfi_fill_fixed_own)
+ * is agreed with the files' outcome, in collective data mode.
  * Collective: one reduction without subfiling_dir or NC_NOCLOBBER. */
 int ncsfi_create_subfiles(ncsf_file *f, int err, int mine);
 /* A subfile opened (create 0, for writing) or created through PnetCDF on

@@ -429,7 +429,10 @@ int ncsfi_create_subfiles(ncsf_file *f, int err, int mine)
     }
     if (!err && any && f->noclobber) err = check_names_free(f, s, n, mine), mine = NC_NOERR;
     for (int j = 0; !err && !mine && j < n; j++) mine = create_file(f, s[j].lead, s[j].k);
-    /* the files' outcome agreed with the record limits (one reduction) */
+    /* then process 0's fill of the new scalar placeholders (the base
+     * file's): the files' outcome and the fill's agreed with the record
+     * limits (one reduction) */
+    if (!err && !mine && !f->readonly && !f->indep && !f->via_subfile) mine = ncsfi_fill_fixed_own(f);
     if (!err) err = ncsfi_add_layouts(f, mine);
     for (int i = 0; !err && i < f->nvars_cap; i++)
         if (f->vars[i]) f->vars[i]->created = 1;
