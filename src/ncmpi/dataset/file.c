@@ -130,14 +130,14 @@ void ncsfi_file_free(ncsf_file *f)
 static int attach(MPI_Comm comm, int yield, ncsf_file *f, int readonly, int err)
 {
     int64_t v[3] = {err, INT64_MAX, INT64_MAX};
-    if (f) {
+    if (f && !err) {
         choose_limits(f, &v[2], &v[1]);
         f->readonly = readonly;
         /* PnetCDF's own switch, read as PnetCDF reads it */
         const char *safe = getenv("PNETCDF_SAFE_MODE");
         f->safe_mode = safe && atoi(safe) != 0;
         /* collective over comm at its first dataset only (the node
-         * census): made whatever failed before it. The context works on
+         * census; the branch below takes it too). The context works on
          * the dataset's communicator: no second one */
         int e = sf_context_create_on(comm, f->comm, f->info, (int)v[1], readonly, yield, &f->ctx);
         if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
@@ -145,8 +145,9 @@ static int attach(MPI_Comm comm, int yield, ncsf_file *f, int readonly, int err)
         if (!err) err = ncsfi_register(f);
         v[0] = err;
     } else {
-        /* the context's one collective step, as the others take it: the
-         * census of comm if it has none yet */
+        /* no context (f not made, or failed already: its communicator may
+         * be none): the context's one collective step, as the others take
+         * it, the census of comm if it has none yet */
         sf_node_oversubscribed(comm);
         if (!err) v[0] = NC_ENOMEM;
     }
