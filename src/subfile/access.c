@@ -137,7 +137,7 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8 }; /* (the path's flags: SF_WISH_*, path.c) */
+enum { FLAG_CALLER = 8, FLAG_ABORT = 128 }; /* (the path's flags: SF_WISH_*, path.c) */
 
 /* Every rank goes by runs (some rank has many pieces), then the last
  * reduction and the byte counts. */
@@ -287,11 +287,13 @@ static int access_all(sf_context *ctx, sf_call *c)
     if (alone) read_err = direct_read_timed(ctx, c);
 
     /* 2. the first reduction */
-    sf_agree0 a = {err ? err : read_err, c->caller_err, mask, c->route, (c->flag ? FLAG_CALLER : 0) | kinds,
+    sf_agree0 a = {err ? err : read_err, c->caller_err, mask, c->route,
+                   (c->flag ? FLAG_CALLER : 0) | (c->abort ? FLAG_ABORT : 0) | kinds,
                    base, base};
     int e = sf_agree_first(ctx, &a);
     c->route_bits = a.routes;
     c->flag = (a.flags & FLAG_CALLER) != 0;
+    c->abort = (a.flags & FLAG_ABORT) != 0;
     c->caller_err = a.caller_err;
     int routes = a.routes & ~SF_ROUTE_ANY; /* those go where the others go */
     if (e != SF_OK || routes != SF_ROUTE_ENGINE || a.err != SF_OK || a.caller_err) {

@@ -11,6 +11,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "sf_internal.h"
 
 typedef struct {
@@ -29,6 +30,23 @@ typedef struct {
     int32_t flag;     /* max */
     int64_t rec_end;  /* max */
 } last_words;
+
+typedef struct {
+    int32_t err;      /* min */
+    int32_t err2;     /* min */
+    int64_t sum;      /* sum */
+} sum_words;
+
+static void reduce_sum(void *in, void *inout, int *len, MPI_Datatype *t)
+{
+    (void)t;
+    sum_words *a = in, *b = inout;
+    for (int i = 0; i < *len; i++, a++, b++) {
+        if (a->err < b->err) b->err = a->err;
+        if (a->err2 < b->err2) b->err2 = a->err2;
+        b->sum += a->sum;
+    }
+}
 
 static void reduce_first(void *in, void *inout, int *len, MPI_Datatype *t)
 {
@@ -57,14 +75,14 @@ static void reduce_last(void *in, void *inout, int *len, MPI_Datatype *t)
 }
 
 /* The context keeps the two operations and their types (local calls). */
-typedef struct { MPI_Op first, last; MPI_Datatype tfirst, tlast; } agree_ops;
+typedef struct { MPI_Op first, last, sum; MPI_Datatype tfirst, tlast, tsum; } agree_ops;
 
 int sf_agree_ops_create(sf_context *ctx)
 {
     agree_ops *o = malloc(sizeof *o);
     if (!o) return SF_ERR_NOMEM;
-    o->first = o->last = MPI_OP_NULL;
-    o->tfirst = o->tlast = MPI_DATATYPE_NULL;
+    o->first = o->last = o->sum = MPI_OP_NULL;
+    o->tfirst = o->tlast = o->tsum = MPI_DATATYPE_NULL;
     int err = SF_OK;
     sf_keep(&err, SF_MPI_OK(MPI_Type_contiguous(sizeof(first_words), MPI_BYTE, &o->tfirst)));
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Type_commit(&o->tfirst)));
@@ -72,6 +90,9 @@ int sf_agree_ops_create(sf_context *ctx)
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Type_commit(&o->tlast)));
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Op_create(reduce_first, 1, &o->first)));
     if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Op_create(reduce_last, 1, &o->last)));
+    if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Type_contiguous(sizeof(sum_words), MPI_BYTE, &o->tsum)));
+    if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Type_commit(&o->tsum)));
+    if (err == SF_OK) sf_keep(&err, SF_MPI_OK(MPI_Op_create(reduce_sum, 1, &o->sum)));
     ctx->agree = o;
     if (err != SF_OK) sf_keep(&err, sf_agree_ops_free(ctx));
     return err;
@@ -84,6 +105,8 @@ int sf_agree_ops_free(sf_context *ctx)
     if (!o) return SF_OK;
     if (o->first != MPI_OP_NULL) sf_keep(&err, SF_MPI_OK(MPI_Op_free(&o->first)));
     if (o->last != MPI_OP_NULL) sf_keep(&err, SF_MPI_OK(MPI_Op_free(&o->last)));
+    if (o->sum != MPI_OP_NULL) sf_keep(&err, SF_MPI_OK(MPI_Op_free(&o->sum)));
+    sf_keep(&err, sf_type_free(&o->tsum));
     sf_keep(&err, sf_type_free(&o->tfirst));
     sf_keep(&err, sf_type_free(&o->tlast));
     free(o);
@@ -131,6 +154,18 @@ int sf_agree_last(sf_context *ctx, int *err, MPI_Offset *rec_end, int *flag)
     return SF_OK;
 }
 
+int sf_agree_sum(sf_context *ctx, int *err, int *err2, int64_t *sum)
+{
+    agree_ops *o = ctx->agree;
+    sum_words in = {*err, *err2, *sum}, out;
+    int e = allreduce(ctx, &in, &out, o->tsum, o->sum);
+    if (e != SF_OK) return e;
+    *err = out.err;
+    *err2 = out.err2;
+    *sum = out.sum;
+    return SF_OK;
+}
+
 int sf_agree_min(MPI_Comm comm, int yield, int *value)
 {
     int out;
@@ -138,6 +173,17 @@ int sf_agree_min(MPI_Comm comm, int yield, int *value)
     if (MPI_Iallreduce(value, &out, 1, MPI_INT, MPI_MIN, comm, &r) != MPI_SUCCESS) return SF_ERR_MPI;
     if (sf_wait_request(&r, yield) != SF_OK) return SF_ERR_MPI;
     *value = out;
+    return SF_OK;
+}
+
+int sf_agree_words(MPI_Comm comm, int yield, int64_t *v, int n, MPI_Op op)
+{
+    int64_t out[SF_AGREE_WORDS_MAX];
+    MPI_Request r;
+    if (n < 1 || n > SF_AGREE_WORDS_MAX) return SF_ERR_ARG;
+    if (MPI_Iallreduce(v, out, n, MPI_INT64_T, op, comm, &r) != MPI_SUCCESS) return SF_ERR_MPI;
+    if (sf_wait_request(&r, yield) != SF_OK) return SF_ERR_MPI;
+    memcpy(v, out, sizeof(int64_t) * (size_t)n);
     return SF_OK;
 }
 

@@ -18,8 +18,17 @@
 int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
                       int readonly, int yield, sf_context **ctxp)
 {
-    MPI_Comm dup = MPI_COMM_NULL;
-    int err = SF_MPI_OK(MPI_Comm_split(comm, 0, 0, &dup));
+    return sf_context_create_on(comm, MPI_COMM_NULL, info, max_open, readonly, yield, ctxp);
+}
+
+/* own: a communicator of the caller's, over the same processes as comm and
+ * made the same way (a split), which the context uses and never frees;
+ * MPI_COMM_NULL: the context makes its own. */
+int sf_context_create_on(MPI_Comm comm, MPI_Comm own, MPI_Info info, int max_open,
+                         int readonly, int yield, sf_context **ctxp)
+{
+    MPI_Comm dup = own;
+    int err = own != MPI_COMM_NULL ? SF_OK : SF_MPI_OK(MPI_Comm_split(comm, 0, 0, &dup));
     /* the node census of comm, taken at its first context only (collective
      * then, made whatever failed above; a failed one leaves it NULL) */
     sf_comm_state *cstate = NULL;
@@ -29,11 +38,12 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
     *ctxp = NULL;
     if (!ctx) {
         err = SF_ERR_NOMEM;
-        if (dup != MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&dup)));
+        if (dup != MPI_COMM_NULL && own == MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&dup)));
         sf_comm_state_release(cstate);
         return err;
     }
     ctx->comm = dup;
+    ctx->comm_borrowed = own != MPI_COMM_NULL;
     ctx->info = MPI_INFO_NULL;
     ctx->cstate = cstate;
     /* the first context on comm: its create or open took the census (in
@@ -165,7 +175,7 @@ static int destroy(sf_context *ctx, int collective)
     sf_keep(&err, sf_agree_ops_free(ctx));
     sf_comm_state_release(ctx->cstate);
     if (ctx->info != MPI_INFO_NULL) sf_keep(&err, SF_MPI_OK(MPI_Info_free(&ctx->info)));
-    if (ctx->comm != MPI_COMM_NULL) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&ctx->comm)));
+    if (ctx->comm != MPI_COMM_NULL && !ctx->comm_borrowed) sf_keep(&err, SF_MPI_OK(MPI_Comm_free(&ctx->comm)));
     free(ctx);
     return err;
 }
@@ -186,6 +196,11 @@ void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg)
     ctx->learn_arg = arg;
 }
 
+
+void sf_context_lower_max_open(sf_context *ctx, int max_open)
+{
+    if (max_open > 0 && max_open < ctx->max_open) ctx->max_open = max_open;
+}
 
 void sf_context_set_aggregate_max(sf_context *ctx, MPI_Offset bytes)
 {

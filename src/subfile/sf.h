@@ -15,6 +15,7 @@
 #define NCSF_SF_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <mpi.h>
 
 #define SF_MAX_DIMS 16 /* dimensions of a partitioned array */
@@ -237,6 +238,13 @@ int sf_box_type(int n, const MPI_Offset *cnt, const MPI_Offset *step,
  * engine's waits sleep between tests instead of spinning. */
 int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
                       int readonly, int yield, sf_context **ctxp);
+/* The same on own, a split of comm the caller made and keeps (freed after
+ * the context): no communicator of the context's own. Collective over comm
+ * only at comm's first context (its node census). */
+int sf_context_create_on(MPI_Comm comm, MPI_Comm own, MPI_Info info, int max_open,
+                         int readonly, int yield, sf_context **ctxp);
+/* max_open agreed after the create (local; only lowers it). */
+void sf_context_lower_max_open(sf_context *ctx, int max_open);
 /* Collective over comm: does this rank's node hold more of the job's
  * processes than it has processors online? (MPICH spins while it waits:
  * then a waiting process takes the processor from one with work.) */
@@ -248,6 +256,15 @@ int sf_wait_request(MPI_Request *req, int yield);
  * agreement on the worst error code), waiting as sf_wait_request. SF_OK,
  * or SF_ERR_MPI with *value untouched. */
 int sf_agree_min(MPI_Comm comm, int yield, int *value);
+/* Over the context's communicator, in one reduction: the smallest err
+ * and err2 and the sum of sum (each rank's). SF_OK, or an error with the
+ * values untouched. */
+int sf_agree_sum(sf_context *ctx, int *err, int *err2, int64_t *sum);
+/* The same for n (at most SF_AGREE_WORDS_MAX) 64-bit words reduced by op
+ * (MPI_MIN or MPI_MAX), in one reduction: several agreements carried
+ * together. v untouched on failure. */
+#define SF_AGREE_WORDS_MAX 16
+int sf_agree_words(MPI_Comm comm, int yield, int64_t *v, int n, MPI_Op op);
 int sf_context_add_layout(sf_context *ctx, sf_layout *lay);
 const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 /* The engine's error (SF_ERR_*) for a failed MPI call, fallback if its
@@ -308,6 +325,10 @@ typedef struct sf_call {
                                * caller's rule; 0 if none): rec_end is at
                                * least the highest over the ranks that went
                                * ahead */
+    int abort;                /* in/out: agreed (or over ranks) in the first
+                               * reduction: the caller's call is called off
+                               * everywhere (a rank that sets it passes a
+                               * caller_err too: nothing moves) */
 } sf_call;
 
 /* Collective over the context's communicator: every rank calls it. A

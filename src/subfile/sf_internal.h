@@ -287,6 +287,7 @@ struct sf_context {
     MPI_Offset bytes_written, bytes_read;
     sf_counts counts;
     struct sf_comm_state *cstate; /* the caller's communicator's (held), or NULL */
+    int comm_borrowed;       /* comm is the caller's (sf_context_create_on): not freed here */
     double t_plan, t_move, t_agree, t_close;
     char errmsg[512];        /* the first subfile this rank failed on, and why */
 };

@@ -95,33 +95,15 @@ static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int
  * recorded): then with stem~2, stem~3, ..., the first no other dataset's
  * subfile uses. Process 0 looks (the directory the subfiles go to) and
  * tells the others. A subfile of another dataset is never removed or
- * written (subfile_create.c refuses one still in the way). */
+ * written (subfile_create.c refuses one still in the way). A create with
+ * the file-wide hint subfiling=enable chose them already, in its first
+ * reduction (dataset/clobber.c): no def_var of it takes a collective
+ * step. */
 static int choose_name_stem(ncsf_file *f)
 {
-    int j = 0;
-    if (f->rank == 0) {
-        char *dir = f->hints.dir ? ncsfi_join(f->dir, f->hints.dir) : strdup(f->dir);
-        size_t n = strlen(f->stem) + 16;
-        char *t = malloc(n);
-        if (!dir || !t) j = -1;
-        else
-            for (snprintf(t, n, "%s", f->stem); j < 1000 && ncsfi_foreign_subfiles(dir, t, f->dsid, f->clobbered_id);)
-                snprintf(t, n, "%s~%d", f->stem, (j = j ? j + 1 : 2));
-        free(dir);
-        free(t);
-    }
+    int j = f->rank == 0 ? ncsfi_name_stem_pick(f->dir, f->hints.dir, f->stem, f->dsid, f->clobbered_id) : 0;
     if (MPI_Bcast(&j, 1, MPI_INT, 0, f->comm) != MPI_SUCCESS) return NC_EMPI;
-    if (j < 0) return NC_ENOMEM;
-    if (j > 0) {
-        size_t n = strlen(f->stem) + 16;
-        char *t = malloc(n);
-        if (!t) return NC_ENOMEM; /* (the same on every process, in practice) */
-        snprintf(t, n, "%s~%d", f->stem, j);
-        free(f->name_stem);
-        f->name_stem = t;
-    }
-    f->name_stem_chosen = 1;
-    return NC_NOERR;
+    return ncsfi_name_stem_set(f, j); /* (no memory: the same on every process, in practice) */
 }
 
 /* The subfiles' names must be files this file system can hold: refused

@@ -13,6 +13,8 @@
  * negative): the engine's sf_agree_min.
  */
 #include "ncsfi_base.h"
+#include <stdio.h>
+#include <string.h>
 
 int ncsfi_agree(MPI_Comm comm, int yield, int err)
 {
@@ -20,23 +22,36 @@ int ncsfi_agree(MPI_Comm comm, int yield, int err)
     return sf_agree_min(comm, yield, &e) == SF_OK ? e : err ? err : NC_EMPI;
 }
 
+int ncsfi_agree_words(MPI_Comm comm, int yield, int64_t *v, int n, MPI_Op op)
+{
+    return sf_agree_words(comm, yield, v, n, op) == SF_OK ? NC_NOERR : NC_EMPI;
+}
+
 int ncsfi_agreef(const ncsf_file *f, int err)
 {
     return ncsfi_agree(f->comm, f->yield, err);
 }
 
-int ncsfi_agree_defs(ncsf_file *f, int err, int *any_subfiled)
+int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled)
 {
     /* ~ reverses the order: both maxima are ours only if all are equal;
-     * the error codes are negative: the largest -err is the worst */
-    long long h = (long long)(f->defs_hash >> 1);
-    long long v[4] = {-(long long)err, h, ~h, f->defs_subfiled}, m[4];
+     * the error codes are negative: the largest -err is the worst; the
+     * identity is process 0's (INT64_MIN elsewhere) */
+    int64_t h = (int64_t)(f->defs_hash >> 1);
+    int64_t v[6] = {-(int64_t)err, h, ~h, f->defs_subfiled, INT64_MIN, INT64_MIN};
+    if (id) memcpy(&v[4], id, 16);
+    int64_t mine[3] = {v[1], v[2], v[3]};
     *any_subfiled = f->defs_subfiled;
-    /* it agrees on the outcome: a trusted reduction (fault.h) */
-    if ((MPI_Allreduce)(v, m, 4, MPI_LONG_LONG, MPI_MAX, f->comm) != MPI_SUCCESS) return err ? err : NC_EMPI;
-    *any_subfiled = m[3] != 0;
-    err = (int)-m[0];
-    if (!err && m[3] && (m[1] != v[1] || m[2] != v[2])) err = NC_EMULTIDEFINE;
+    /* it agrees on the outcome: never made to fail by fault injection */
+    if (ncsfi_agree_words(f->comm, f->yield, v, 6, MPI_MAX) != NC_NOERR) return err ? err : NC_EMPI;
+    *any_subfiled = v[3] != 0;
+    err = (int)-v[0];
+    if (!err && v[3] && (v[1] != mine[0] || v[2] != mine[1])) err = NC_EMULTIDEFINE;
+    if (!err && f->dsid_pending) {
+        unsigned char b[16];
+        memcpy(b, &v[4], 16);
+        for (int i = 0; i < 16; i++) snprintf(f->dsid + 2 * i, 3, "%02x", b[i]);
+    }
     return err;
 }
 

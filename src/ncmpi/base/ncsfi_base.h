@@ -175,13 +175,23 @@ void ncsfi_set_error(ncsf_file *f, int print, const char *fmt, ...)
 /* The worst (lowest) of every rank's err, on every rank; yield as
  * sf_wait_request. Never made to fail by fault injection. */
 int ncsfi_agree(MPI_Comm comm, int yield, int err);
+/* Several agreements in one reduction: n (at most SF_AGREE_WORDS_MAX)
+ * 64-bit words reduced by op over comm (sf_agree_words). An error code
+ * rides as itself under MPI_MIN and as its negation under MPI_MAX; a value
+ * of process 0 alone rides under MPI_MAX with INT64_MIN from the others.
+ * NC_NOERR, or NC_EMPI with v untouched. Never made to fail by fault
+ * injection. */
+int ncsfi_agree_words(MPI_Comm comm, int yield, int64_t *v, int n, MPI_Op op);
 /* The same over the file's communicator. */
 int ncsfi_agreef(const ncsf_file *f, int err);
 /* An enddef's agreement: the worst err, and whether every process made
  * the same def_var calls with hints in this define mode (f->defs_hash):
  * NC_EMULTIDEFINE if not and a variable became subfiled on some process.
- * *any_subfiled: some process subfiled a variable in this define mode. */
-int ncsfi_agree_defs(ncsf_file *f, int err, int *any_subfiled);
+ * *any_subfiled: some process subfiled a variable in this define mode.
+ * id: process 0's new dataset identity (16 bytes; NULL elsewhere or when
+ * none is pending), carried by the same reduction into f->dsid on every
+ * process where one is pending. */
+int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled);
 /* A collective entry point, step by step (collective.c says the shape):
  *   ncsf_coll c; ncsfi_coll_begin_file(&c, f);
  *   ncsfi_coll_note(&c, local_check());        local checks
@@ -219,6 +229,14 @@ char *ncsfi_join(const char *dir, const char *name);
  * a subfile of a dataset other than dsid and dsid2 (a netCDF file whose
  * subfiling_dataset_id is neither; "" for none)? */
 int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2);
+/* Process 0's look for the subfiles' names (dir: the base file's
+ * directory, hdir the hint subfiling_dir or NULL): 0 for stem itself, j >=
+ * 2 for stem~j, the first that no other dataset's subfile uses (not the
+ * datasets dsid and dsid2); -1 without memory. Local. */
+int ncsfi_name_stem_pick(const char *dir, const char *hdir, const char *stem, const char *dsid, const char *dsid2);
+/* f's subfile names from then on start with stem~j (j from
+ * ncsfi_name_stem_pick, agreed; 0: f->stem). Local. */
+int ncsfi_name_stem_set(ncsf_file *f, int j);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
 /* Where attributes are written: a PnetCDF dataset, or a classic header

@@ -186,3 +186,33 @@ int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, 
     closedir(d);
     return found;
 }
+
+int ncsfi_name_stem_pick(const char *dir, const char *hdir, const char *stem, const char *dsid, const char *dsid2)
+{
+    int j = 0;
+    char *d = hdir ? ncsfi_join(dir, hdir) : strdup(dir);
+    size_t n = strlen(stem) + 16;
+    char *t = malloc(n);
+    if (!d || !t) j = -1;
+    else
+        for (snprintf(t, n, "%s", stem); j < 1000 && ncsfi_foreign_subfiles(d, t, dsid, dsid2);)
+            snprintf(t, n, "%s~%d", stem, (j = j ? j + 1 : 2));
+    free(d);
+    free(t);
+    return j;
+}
+
+int ncsfi_name_stem_set(ncsf_file *f, int j)
+{
+    if (j < 0) return NC_ENOMEM;
+    if (j > 0) {
+        size_t n = strlen(f->stem) + 16;
+        char *t = malloc(n);
+        if (!t) return NC_ENOMEM;
+        snprintf(t, n, "%s~%d", f->stem, j);
+        free(f->name_stem);
+        f->name_stem = t;
+    }
+    f->name_stem_chosen = 1;
+    return NC_NOERR;
+}

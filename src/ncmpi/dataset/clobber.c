@@ -105,29 +105,49 @@ static MPI_Offset old_dataset(const char *path, ncsfi_cdf_header *h)
     return 0;
 }
 
-int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale *s)
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber,
+                          const char *hdir, int want_stem, int *stem, ncsf_stale *s)
 {
-    int rank, nprocs, err = NC_NOERR;
-    long long found = 0;
+    int rank, nprocs;
+    int64_t found = 0, j = -2;
     ncsfi_cdf_header h;
-    char id[33];
+    char id[33] = "";
     memset(&h, 0, sizeof h);
     s->paths = NULL;
     s->n = 0;
     s->old_id[0] = 0;
+    *stem = -2;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS)
-        rank = -1, nprocs = 1, err = NC_EMPI; /* looks for nothing; the agreement fails */
+        rank = -1, nprocs = 1, err = err ? err : NC_EMPI; /* looks for nothing; the agreement fails */
     /* one process looks first: a plain file (the common case) costs the
      * others nothing */
-    if (rank == 0) found = old_dataset(path, &h);
-    if ((MPI_Bcast)(&found, 1, MPI_LONG_LONG, 0, comm) != MPI_SUCCESS) found = 0, err = NC_EMPI;
+    if (rank == 0 && !err && !noclobber) found = old_dataset(path, &h);
+    if (found > 0) ncsfi_cdf_dataset_id(&h, id);
+    if (rank == 0 && !err && want_stem) {
+        /* the subfiles' names (api/defvar.c): those of the dataset
+         * replaced are no obstacle */
+        const char *slash = strrchr(path, '/');
+        char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
+        j = dir ? ncsfi_name_stem_pick(dir, hdir, slash ? slash + 1 : path, "", id) : -1;
+        free(dir);
+        if (j < 0) err = NC_ENOMEM;
+    }
+    /* the checks' outcome everywhere, process 0's finding and its names
+     * in one reduction */
+    int64_t v[3] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, rank == 0 ? j : INT64_MIN};
+    int local = found > 0;
+    if (ncsfi_agree_words(comm, yield, v, 3, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI;
+    err = (int)-v[0];
+    found = err ? 0 : v[1];
+    if (!err) *stem = (int)v[2];
     if (found > 0) {
         int e = ncsfi_header_bcast(comm, rank, &h, (MPI_Offset)found);
         if (!err) err = e;
-    } else if (rank == 0) {
+    } else if (local) {
         ncsfi_cdf_free(&h);
     }
-    if (found > 0 && !err) {
+    if (found <= 0) return err; /* agreed: nothing found, or a failure */
+    if (!err) {
         ncsf_file *old = calloc(1, sizeof *old);
         const char *slash = strrchr(path, '/');
         ncsfi_cdf_dataset_id(&h, id);
@@ -142,7 +162,7 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale
         if (old) free(old->dir);
         free(old);
     }
-    if (found > 0) ncsfi_cdf_free(&h);
+    ncsfi_cdf_free(&h);
     /* nobody reads the old base file after this: the create may replace it */
     err = ncsfi_agree(comm, yield, err);
     if (err) ncsfi_clobber_free(s);

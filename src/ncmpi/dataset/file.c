@@ -17,9 +17,10 @@
 #endif
 
 /* subfiling_max_open, or a default that leaves most descriptors to the
- * application, and subfiling_aggregate; the same on every rank (the handle
+ * application, and subfiling_aggregate: this process's, of which the
+ * smallest is agreed (attach); the same on every rank then (the handle
  * table and the choice of transfer depend on them). */
-static int choose_limits(ncsf_file *f, long long *aggregate, int *max_open)
+static void choose_limits(ncsf_file *f, int64_t *aggregate, int64_t *max_open)
 {
     int m = f->hints.max_open > 0 ? f->hints.max_open : NCSF_DEFAULT_MAX_OPEN;
 #ifdef HAVE_SYS_RESOURCE_H
@@ -32,11 +33,8 @@ static int choose_limits(ncsf_file *f, long long *aggregate, int *max_open)
         if ((rlim_t)m > cap) m = (int)cap;
     }
 #endif
-    long long v[2] = {m, f->hints.aggregate >= 0 ? f->hints.aggregate : NCSF_DEFAULT_AGGREGATE};
-    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MIN, f->comm) != MPI_SUCCESS) return NC_EMPI;
-    *aggregate = v[1];
-    *max_open = (int)v[0];
-    return NC_NOERR;
+    *max_open = m;
+    *aggregate = f->hints.aggregate >= 0 ? f->hints.aggregate : NCSF_DEFAULT_AGGREGATE;
 }
 
 /* dir and stem of path (dir "" for the current directory) */
@@ -54,39 +52,48 @@ static int split_path(ncsf_file *f, const char *path)
     return f->path && f->dir && f->stem && f->name_stem ? NC_NOERR : NC_ENOMEM;
 }
 
+/* The dataset's state, with its communicator (a split of comm, which the
+ * engine's context shares: attach). Collective over comm for the split
+ * alone, made by every rank whatever fails; the outcome is this process's
+ * (*fp set when f was made, even if something failed after). */
+static int file_make(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid, ncsf_file **fp)
+{
+    MPI_Comm own = MPI_COMM_NULL;
+    /* the collective step first, made by every rank whatever fails after;
+     * a split, not a duplicate: it carries none of comm's attributes
+     * (subfile/context.c says why) */
+    int err = MPI_Comm_split(comm, 0, 0, &own) == MPI_SUCCESS ? NC_NOERR : NC_EMPI;
+    ncsf_file *f = calloc(1, sizeof *f);
+    *fp = f;
+    if (!f) {
+        if (own != MPI_COMM_NULL) MPI_Comm_free(&own);
+        return NC_ENOMEM;
+    }
+    f->ncid = ncid;
+    f->info = MPI_INFO_NULL;
+    f->comm = own;
+    f->yield = yield;
+    f->state_at_open = NCSF_STATE_COMPLETE;
+    f->hints.enable = -1;
+    f->hints.aggregate = -1;
+    if (!err && split_path(f, path)) err = NC_ENOMEM;
+    if (!err && info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS) err = NC_ENOMEM;
+    if (MPI_Comm_rank(comm, &f->rank) != MPI_SUCCESS || MPI_Comm_size(comm, &f->nprocs) != MPI_SUCCESS)
+        err = NC_EMPI;
+    if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
+    f->swap_mode = NCSF_SWAP_UNKNOWN;
+    return err;
+}
+
 /* Collective over comm; the outcome is agreed. */
 int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid,
                    ncsf_file **fp)
 {
-    MPI_Comm dup = MPI_COMM_NULL;
-    /* the collective step first, made by every rank whatever fails after */
-    int err = MPI_Comm_dup(comm, &dup) == MPI_SUCCESS ? NC_NOERR : NC_EMPI;
-    ncsf_file *f = calloc(1, sizeof *f);
+    ncsf_file *f = NULL;
+    int err = ncsfi_agree(comm, yield, file_make(comm, yield, path, info, ncid, &f));
     *fp = NULL;
-    if (f) {
-        f->ncid = ncid;
-        f->info = MPI_INFO_NULL;
-        f->comm = dup;
-        f->yield = yield;
-        dup = MPI_COMM_NULL;
-        f->state_at_open = NCSF_STATE_COMPLETE;
-        f->hints.enable = -1;
-        f->hints.aggregate = -1;
-        if (!err && split_path(f, path)) err = NC_ENOMEM;
-        if (!err && info != MPI_INFO_NULL && MPI_Info_dup(info, &f->info) != MPI_SUCCESS) err = NC_ENOMEM;
-        if (MPI_Comm_rank(comm, &f->rank) != MPI_SUCCESS || MPI_Comm_size(comm, &f->nprocs) != MPI_SUCCESS)
-            err = NC_EMPI;
-        if (ncid >= 0) ncmpi_inq_format(ncid, &f->format);
-        f->swap_mode = NCSF_SWAP_UNKNOWN;
-    } else {
-        err = NC_ENOMEM;
-    }
-    err = ncsfi_agree(comm, yield, err);
     if (err) {
         ncsfi_file_free(f);
-        /* dup is still ours only when f could not be made: nothing more to
-         * report than the error already agreed */
-        if (dup != MPI_COMM_NULL && MPI_Comm_free(&dup) != MPI_SUCCESS && !err) err = NC_EMPI;
         return err;
     }
     *fp = f;
@@ -117,23 +124,42 @@ void ncsfi_file_free(ncsf_file *f)
 }
 
 /* Engine context and registration: common to create and open (hints are
- * parsed already). Collective. */
-static int attach(ncsf_file *f, int readonly)
+ * parsed already); err: this process's outcome so far (f NULL: none
+ * made). Collective over comm: one reduction agrees on the outcome and on
+ * the limits (choose_limits); on failure f is freed. */
+static int attach(MPI_Comm comm, int yield, ncsf_file *f, int readonly, int err)
 {
-    long long aggregate = 0;
-    int max_open = 1, err = choose_limits(f, &aggregate, &max_open);
-    f->readonly = readonly;
-    f->max_open = max_open;
-    /* PnetCDF's own switch, read as PnetCDF reads it */
-    const char *safe = getenv("PNETCDF_SAFE_MODE");
-    f->safe_mode = safe && atoi(safe) != 0;
-    /* collective: made whatever failed before it */
-    int e = sf_context_create(f->comm, f->info, max_open, readonly, f->yield, &f->ctx);
-    if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
-    if (!err) sf_context_set_aggregate_max(f->ctx, aggregate);
-    if (!err) sf_context_set_learn(f->ctx, ncsfi_learn_offsets, f);
-    if (!err) err = ncsfi_register(f);
-    return ncsfi_agreef(f, err);
+    int64_t v[3] = {err, INT64_MAX, INT64_MAX};
+    if (f && !err) {
+        choose_limits(f, &v[2], &v[1]);
+        f->readonly = readonly;
+        /* PnetCDF's own switch, read as PnetCDF reads it */
+        const char *safe = getenv("PNETCDF_SAFE_MODE");
+        f->safe_mode = safe && atoi(safe) != 0;
+        /* collective over comm at its first dataset only (the node
+         * census; the branch below takes it too). The context works on
+         * the dataset's communicator: no second one */
+        int e = sf_context_create_on(comm, f->comm, f->info, (int)v[1], readonly, yield, &f->ctx);
+        if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
+        if (!err) sf_context_set_learn(f->ctx, ncsfi_learn_offsets, f);
+        if (!err) err = ncsfi_register(f);
+        v[0] = err;
+    } else {
+        /* no context (f not made, or failed already: its communicator may
+         * be none): the context's one collective step, as the others take
+         * it, the census of comm if it has none yet */
+        sf_node_oversubscribed(comm);
+        if (!err) v[0] = NC_ENOMEM;
+    }
+    if (ncsfi_agree_words(comm, yield, v, 3, MPI_MIN) != NC_NOERR && !v[0]) v[0] = NC_EMPI;
+    if (v[0]) {
+        ncsfi_file_free(f);
+        return (int)v[0];
+    }
+    f->max_open = (int)v[1];
+    sf_context_lower_max_open(f->ctx, f->max_open);
+    sf_context_set_aggregate_max(f->ctx, v[2]);
+    return NC_NOERR;
 }
 
 /* Hints given at create or open: checked before any file is touched. */
@@ -171,19 +197,26 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
     if (rank == 0 && ncsfi_verbose() && mine != NULL) fprintf(stderr, "ncsf: %s\n", buf);
 }
 
+/* pre: the environment's hints' outcome (with_env), agreed with the
+ * create's own first checks. Three reductions in all (clobber.c's first,
+ * the create's outcome, attach's), one more after a subfiled dataset is
+ * found at path. */
 static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_Info info,
-                     int *ncidp, char *msg, int msglen)
+                     int *ncidp, char *msg, int msglen, int pre)
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
     ncsf_stale stale = {NULL, 0, ""};
     char old_id[33] = "";
     char why[512] = "";
-    int err = ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR;
+    int err = pre ? pre : ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR, stem = -2;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
-    err = ncsfi_agree(comm, yield, err);
-    /* the subfiles of a dataset the create replaces (clobber.c) */
-    if (!err && !(cmode & NC_NOCLOBBER)) err = ncsfi_clobber_collect(comm, yield, path, &stale);
+    /* the checks agreed with process 0's look for a dataset the create
+     * replaces (clobber.c) and, with the file-wide hint subfiling=enable,
+     * for the subfiles' names (no def_var needs a collective step for
+     * them then) */
+    err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, h.dir,
+                                !err && h.enable == 1 && !(cmode & NC_NOCLOBBER), &stem, &stale);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
         memcpy(old_id, stale.old_id, sizeof old_id);
@@ -192,28 +225,40 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         /* PnetCDF created it with process 0's mode and says so: not fatal */
         if (err == NC_EMULTIDEFINE_CMODE && ncid >= 0) soft = err, err = NC_NOERR;
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
+        /* PnetCDF's outcome and process 0's mode agreed in one reduction
+         * before ncsf's collective steps (file_make, attach): every rank
+         * takes them, or none */
+        int rank = 0;
+        if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
+        int64_t v[2] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN};
+        if (ncsfi_agree_words(comm, yield, v, 2, MPI_MAX) != NC_NOERR) {
+            if (!err) err = NC_EMPI;
+        } else {
+            err = (int)-v[0];
+            cmode = (int)v[1];
+        }
     }
-    if (MPI_Bcast(&cmode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
-    /* PnetCDF's outcome and the broadcast agreed before ncsf's collective
-     * steps (ncsfi_file_new, attach): every rank takes them, or none */
-    err = ncsfi_agree(comm, yield, err);
-    if (!err && (err = ncsfi_file_new(comm, yield, path, info, ncid, &f)) == NC_NOERR) {
-        f->hints = h;
-        memset(&h, 0, sizeof h);
-        ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
-        f->version = f->hints.format ? f->hints.format : 2;
-        f->indef = 1;
-        f->never_ended = 1;
-        f->noclobber = (cmode & NC_NOCLOBBER) != 0;
-        /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
-        f->name_stem_chosen = f->noclobber;
-        memcpy(f->clobbered_id, old_id, sizeof old_id);
-        err = attach(f, 0);
+    if (!err) {
+        err = file_make(comm, yield, path, info, ncid, &f);
+        if (f) {
+            f->hints = h;
+            memset(&h, 0, sizeof h);
+            f->version = f->hints.format ? f->hints.format : 2;
+            f->indef = 1;
+            f->never_ended = 1;
+            f->noclobber = (cmode & NC_NOCLOBBER) != 0;
+            /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
+            f->name_stem_chosen = f->noclobber;
+            if (!f->noclobber && stem >= 0 && !err) err = ncsfi_name_stem_set(f, stem);
+            memcpy(f->clobbered_id, old_id, sizeof old_id);
+        }
+        err = attach(comm, yield, f, 0, err);
+        if (err) f = NULL; /* (freed) */
         if (err) snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
+        else ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
     }
     if (err) {
         if (ncid >= 0) ncmpi_abort(ncid);
-        ncsfi_file_free(f);
         share_reason(comm, err, why, msg, msglen);
         if (ncidp) *ncidp = -1;
     } else {
@@ -439,30 +484,43 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     /* not fatal in PnetCDF: modes that differ (process 0's is used), a
      * header not padded with null bytes; the code is returned at the end */
     if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
-    if (MPI_Bcast(&omode, 1, MPI_INT, 0, comm) != MPI_SUCCESS && !err) err = NC_EMPI;
-    /* agreed before ncsf's collective steps: every rank takes them, or none */
-    err = ncsfi_agree(comm, yield, err);
+    /* agreed before ncsf's collective steps, with process 0's mode and
+     * whether every rank has the file open, in one reduction: every rank
+     * takes them, or none */
+    int rank = 0;
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
+    int64_t v[3] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0};
+    if (ncsfi_agree_words(comm, yield, v, 3, MPI_MAX) != NC_NOERR) {
+        if (!err) err = NC_EMPI;
+        v[2] = 1;
+    } else {
+        err = (int)-v[0];
+        omode = (int)v[1];
+    }
     if (err) {
         /* opened on every rank (the failure came after): closed on every
          * rank, ncmpi_close being collective; opened on some only: left
          * open there, as a close would wait for the ranks without one */
-        int everywhere = ncsfi_agree(comm, yield, ncid >= 0 ? NC_NOERR : NC_EBADID) == NC_NOERR;
-        if (everywhere) ncmpi_close(ncid);
+        if (!v[2]) ncmpi_close(ncid);
         snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
-    if ((err = ncsfi_file_new(comm, yield, path, info, ncid, &f))) {
+    err = file_make(comm, yield, path, info, ncid, &f);
+    if (f) {
+        f->hints = *h;
+        memset(h, 0, sizeof *h);
+        /* for a file with no subfiled variable yet; a dataset keeps its own */
+        f->version = f->hints.format ? f->hints.format : 2;
+    }
+    if ((err = attach(comm, yield, f, !(omode & NC_WRITE), err))) {
         ncmpi_close(ncid);
         return err;
     }
     *fp = f;
-    f->hints = *h;
-    memset(h, 0, sizeof *h);
-    /* for a file with no subfiled variable yet; a dataset keeps its own */
-    f->version = f->hints.format ? f->hints.format : 2;
-    err = attach(f, !(omode & NC_WRITE));
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
-    if (!err && !*reopen) err = ncsfi_agreef(f, load_vars(f));
+    /* an ordinary netCDF file (the same answer on every process): nothing
+     * to load, nothing to agree on */
+    if (!err && !*reopen && has_dataset_id(f->ncid)) err = ncsfi_agreef(f, load_vars(f));
     if (!err && !*reopen && f->dsid[0]) err = ncsfi_check_subfiles(f);
     drop_base_header(f);
     if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])
@@ -479,13 +537,15 @@ static void drop(ncsf_file *f)
     ncmpi_close(ncid);
 }
 
+/* pre: the environment's hints' outcome (with_env), agreed with the
+ * open's own first checks. */
 static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_Info info,
-                   int *ncidp, char *msg, int msglen)
+                   int *ncidp, char *msg, int msglen, int pre)
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
     char why[512] = "", *reopen = NULL;
-    int err = ncidp && path ? NC_NOERR : NC_EINVAL, soft = NC_NOERR;
+    int err = pre ? pre : ncidp && path ? NC_NOERR : NC_EINVAL, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
     err = ncsfi_agree(comm, yield, err);
     if (!err) err = open_one(comm, yield, path, omode, info, &h, &f, &reopen, why, sizeof why, &soft);
@@ -570,8 +630,10 @@ static int enddef_subfiles(ncsf_file *f)
     /* the variables this enddef makes subfiles for */
     int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
     for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
-    /* no room for isnew: agreed with the subfiles' first step */
-    int err = subfiles_created(f, ncsfi_create_subfiles(f, isnew ? NC_NOERR : NC_ENOMEM));
+    /* no room for isnew: agreed with the subfiles' creation (and the new
+     * scalar placeholders' fill, ncsfi_create_subfiles) */
+    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, isnew ? NC_NOERR : NC_ENOMEM));
+    if (!err && !f->readonly && !f->indep && !f->via_subfile) ncsfi_fixed_filled(f);
     if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
     free(isnew);
     if (!err && !f->readonly) err = ncsfi_fill_placeholders(f);
@@ -580,11 +642,24 @@ static int enddef_subfiles(ncsf_file *f)
     return err;
 }
 
-/* After PnetCDF's enddef returned own here: the subfiles made on every
- * rank, or (PnetCDF failed somewhere) on none. */
-static int enddef_agreed(ncsf_file *f, int own)
+/* After PnetCDF's enddef returned own here (pre: this process's failure
+ * before it, defs_ended's): the subfiles made on every rank, or (PnetCDF
+ * or ncsf failed somewhere) on none. One reduction before the subfiles'
+ * own steps. */
+static int enddef_agreed(ncsf_file *f, int own, int pre, int agreed)
 {
-    int err = ncsfi_agree_pnetcdf(f, own);
+    /* nothing subfiled in the dataset (agreed: no process subfiled a
+     * variable in this define mode, and the earlier ones are the same
+     * everywhere) and no attribute to bring to subfiles: no step of ncsf's
+     * follows, PnetCDF's outcome is the enddef's, as in plain PnetCDF */
+    if (agreed == 1 && !f->nsubfiled && !pre && !ncsfi_atts_pending(f)) {
+        if (own) return own;
+        f->defs_hash = 0, f->defs_subfiled = 0;
+        f->indef = 0;
+        say_if_nothing_subfiled(f);
+        return NC_NOERR;
+    }
+    int err = ncsfi_agreef(f, own ? own : pre);
     if (own) return own; /* still in define mode here, as PnetCDF is */
     if (!err) f->defs_hash = 0, f->defs_subfiled = 0; /* the next define mode's */
     if (err) {
@@ -602,11 +677,14 @@ static int enddef_agreed(ncsf_file *f, int own)
  *    it is the same everywhere; the enddef fails, the dataset stays in
  *    define mode, and its close drops the new definitions;
  *  - a variable became subfiled in a dataset without an identity: the
- *    identity (process 0's, broadcast) over the stand-in its first
- *    subfiled def_var wrote, agreed.
- * Collective. */
-static int defs_ended(ncsf_file *f, int agreed, int err)
+ *    identity (process 0's, agreed with the definitions) over the
+ *    stand-in its first subfiled def_var wrote. That put is this
+ *    process's alone: its failure (*pre) is agreed after PnetCDF's enddef,
+ *    which every process makes (enddef_agreed).
+ * Local: the same on every process (err and agreed are). */
+static int defs_ended(ncsf_file *f, int agreed, int err, int *pre)
 {
+    *pre = NC_NOERR;
     if (err == NC_EMULTIDEFINE) {
         for (int i = 0; i < f->nvars_cap; i++)
             if (f->vars[i] && !f->vars[i]->created) {
@@ -621,9 +699,7 @@ static int defs_ended(ncsf_file *f, int agreed, int err)
     }
     /* (the same on every process: their def_var calls were) */
     if (err || !agreed || !f->dsid_pending) return err;
-    err = ncsfi_new_dataset_id(f);
-    if (!err) err = ncmpi_put_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid);
-    if ((err = ncsfi_agreef(f, err))) return err;
+    *pre = ncmpi_put_att_text(f->ncid, NC_GLOBAL, "subfiling_dataset_id", 32, f->dsid);
     f->dsid_pending = 0;
     return NC_NOERR;
 }
@@ -631,30 +707,30 @@ static int defs_ended(ncsf_file *f, int agreed, int err)
 int ncsf_enddef(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int agreed = 0, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
-    if (f && (err = defs_ended(f, agreed, err))) return err;
+    int agreed = 0, pre = NC_NOERR, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
+    if (f && (err = defs_ended(f, agreed, err, &pre))) return err;
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
     ncsfi_mark_hold h;
     ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi_enddef(ncid);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err) : err;
+    return f ? enddef_agreed(f, err, pre, agreed) : err;
 }
 
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
                  MPI_Offset v_minfree, MPI_Offset r_align)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int agreed = 0, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
-    if (f && (err = defs_ended(f, agreed, err))) return err;
+    int agreed = 0, pre = NC_NOERR, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
+    if (f && (err = defs_ended(f, agreed, err, &pre))) return err;
     if (err) return err;
     ncsfi_mark_hold h;
     ncsfi_state_hdr_begin(ncid, 1, &h);
     err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err) : err;
+    return f ? enddef_agreed(f, err, pre, agreed) : err;
 }
 
 static int leave_indep(ncsf_file *f);
@@ -731,22 +807,31 @@ int ncsf_flush(int ncid)
     return flush_subfiles(f);
 }
 
-/* At close, flush_subfiles and whether any rank saw a write fail
- * (independent writes fail alone) in one reduction: everything written
- * reaches the subfiles and their headers. Read only, nothing was written
- * anywhere: nothing to agree on. Collective. */
-static int flush_for_close(ncsf_file *f, int *failed)
+/* At close, flush_subfiles, whether any rank saw a write fail
+ * (independent writes fail alone) and the writers' counts the processes
+ * hold in the state mark (*total, for ncsfi_state_finish) in one
+ * reduction: everything written reaches the subfiles and their headers.
+ * Read only, nothing was written anywhere: nothing to agree on; no
+ * subfiled variable and no mark: a failed write is this process's, agreed
+ * with the close's outcome (close_dataset). Collective. */
+static int flush_for_close(ncsf_file *f, int *failed, int64_t *total)
 {
     int v[2] = {NC_NOERR, f->write_failed}, subfiled = !f->readonly && f->nsubfiled;
     *failed = NC_NOERR;
+    *total = 0;
     if (f->readonly) return NC_NOERR;
+    if (!subfiled && !f->marked) {
+        *failed = f->write_failed;
+        return NC_NOERR;
+    }
     if (subfiled) {
         v[0] = ncsfi_error_from_engine(sf_context_flush(f->ctx));
         int e = ncsfi_finish_own_subfiles(f);
         if (!v[0]) v[0] = e;
     }
-    /* it agrees on the outcome: a trusted reduction (fault.h) */
-    if ((MPI_Allreduce)(MPI_IN_PLACE, v, 2, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS) {
+    *total = ncsfi_state_holds(f);
+    /* it agrees on the outcome: never made to fail by fault injection */
+    if (sf_agree_sum(f->ctx, &v[0], &v[1], total) != SF_OK) {
         if (!v[0]) v[0] = NC_EMPI;
         if (!v[1]) v[1] = NC_EMPI;
     }
@@ -784,7 +869,8 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
     int pending = drop_pending(f), failed;
-    e = flush_for_close(f, &failed);
+    int64_t holds = 0;
+    e = flush_for_close(f, &failed, &holds);
     if (!err) err = e;
     if (!err) err = failed; /* close says so too */
     MPI_Offset hsize = 0, size = 0;
@@ -802,7 +888,7 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     /* PnetCDF is done with the base file: its length and its mark (a get
      * never waited for loses nothing on disk; a put does) */
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
-    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize); /* agreed below */
+    e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize, holds); /* agreed below */
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;
     f->ctx = NULL;
@@ -810,7 +896,11 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     /* requests this process left (ncsf's or PnetCDF's): its own warning
      * with PnetCDF 1.12 and 1.14; 1.15's close returns every process the
      * lowest code of all, NC_EPENDING included */
-    if (NCSF_PNETCDF_AT_LEAST(1, 15)) {
+    if (!f->nsubfiled && !f->marked && !discard) {
+        /* nothing of ncsf's in the dataset: PnetCDF's outcome as it gives
+         * it (the steps before were agreed) */
+        err = err ? err : pending;
+    } else if (NCSF_PNETCDF_AT_LEAST(1, 15)) {
         err = ncsfi_agreef(f, err ? err : pending);
     } else {
         err = ncsfi_agreef(f, err);
@@ -879,30 +969,16 @@ static int leave_indep(ncsf_file *f)
     return ncsfi_agreef(f, err ? err : e);
 }
 
-/* The hints of the environment (env_hints.c) over the program's, at
- * every create and open. */
-static int with_env(MPI_Comm comm, int yield, MPI_Info info, MPI_Info *use, int *ncidp)
-{
-    MPI_Info env = MPI_INFO_NULL;
-    int err = ncsfi_agree(comm, yield, ncsfi_env_info(comm, info, &env));
-    if (err) {
-        if (env != MPI_INFO_NULL) MPI_Info_free(&env);
-        if (ncidp) *ncidp = -1;
-        return err;
-    }
-    *use = env;
-    return NC_NOERR;
-}
-
 int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
                    char *msg, int msglen)
 {
-    MPI_Info env;
+    MPI_Info env = MPI_INFO_NULL;
     /* the node census first: every agreement of the dataset waits by it */
     int yield = sf_node_oversubscribed(comm);
-    int err = with_env(comm, yield, info, &env, ncidp);
-    if (err) return err;
-    err = create_ex(comm, yield, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
+    /* the hints of the environment (env_hints.c) over the program's:
+     * their outcome agreed with the create's first checks */
+    int pre = ncsfi_env_info(comm, info, &env);
+    int err = create_ex(comm, yield, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen, pre);
     if (env != MPI_INFO_NULL) MPI_Info_free(&env);
     return err;
 }
@@ -910,11 +986,10 @@ int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, in
 int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int *ncidp,
                  char *msg, int msglen)
 {
-    MPI_Info env;
+    MPI_Info env = MPI_INFO_NULL;
     int yield = sf_node_oversubscribed(comm);
-    int err = with_env(comm, yield, info, &env, ncidp);
-    if (err) return err;
-    err = open_ex(comm, yield, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen);
+    int pre = ncsfi_env_info(comm, info, &env);
+    int err = open_ex(comm, yield, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen, pre);
     if (env != MPI_INFO_NULL) MPI_Info_free(&env);
     return err;
 }

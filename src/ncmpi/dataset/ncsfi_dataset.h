@@ -49,10 +49,15 @@ int ncsfi_is_subfile(int ncid);
 int ncsfi_locate_base(int ncid, const char *path, char **base, char **dsdir, char *why, int whylen);
 typedef struct { char **paths; int n; char old_id[33]; /* the replaced dataset's identity, "" if none */ } ncsf_stale;
 /* ---- dataset/clobber.c -------------------------------------------------- */
-/* Collective, before ncmpi_create with NC_CLOBBER: this rank's share of
- * the old dataset's subfiles at path (each verified to be one), read
- * before the create replaces the base file. Agreed. */
-int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, ncsf_stale *s);
+/* Collective, before ncmpi_create: err (this process's checks) agreed,
+ * and without NC_CLOBBER (noclobber, process 0's) this rank's share of the
+ * old dataset's subfiles at path (each verified to be one), read before
+ * the create replaces the base file. want_stem (process 0's): the
+ * subfiles' names are chosen too (*stem: ncsfi_name_stem_pick's agreed
+ * answer; -2 when not chosen). One reduction, two more when a dataset of
+ * ncsf is at path. Agreed. */
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber,
+                          const char *hdir, int want_stem, int *stem, ncsf_stale *s);
 /* After the create succeeded: removed (and s freed). */
 void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);

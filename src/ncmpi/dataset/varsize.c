@@ -319,7 +319,11 @@ int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
     if (!f->nsubfiled && err == NC_EVARSIZE) err = NC_NOERR;
     /* with the define mode's def_var calls: one reduction */
     int any = 0;
-    err = ncsfi_agree_defs(f, err, &any);
+    unsigned char id[16];
+    /* the identity of a dataset subfiled in this define mode: process 0's
+     * draw, carried by the same reduction */
+    if (f->rank == 0 && f->dsid_pending) ncsfi_draw_dataset_id(f, id);
+    err = ncsfi_agree_defs(f, err, f->rank == 0 && f->dsid_pending ? id : NULL, &any);
     *agreed_defs = err ? 0 : any ? 2 : 1;
     if (err == NC_EVARSIZE && f->rank == 0)
         ncsfi_set_error(f, 0, "enddef: a variable is too large for the %s format, or begins too far into "

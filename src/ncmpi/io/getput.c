@@ -646,6 +646,13 @@ static int swap_for_run(int n, ncsf_prepared **ps)
 int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
               int caller_err, int dirs)
 {
+    return ncsfi_run_ab(f, n, ps, collective, caller_err, dirs, NULL);
+}
+
+int ncsfi_run_ab(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
+                 int caller_err, int dirs, int *abort)
+{
+    if (abort && *abort && !caller_err) caller_err = NC_EINVAL_REQUEST; /* nothing moves */
     int sf_err = SF_OK, gets = 0;
     for (int i = 0; i < n; i++) if (ps[i] && !ps[i]->put) gets = 1;
     if (dirs & 1) {
@@ -666,8 +673,9 @@ int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         int e;
         if (collective) {
             sf_call c = {r ? nreq : 0, r, put, SF_ROUTE_ENGINE, caller_err, put && dirs == 3 ? gets : 0, 0, 0,
-                         nr ? nnreq : 0, nr, named};
+                         nr ? nnreq : 0, nr, named, abort ? *abort : 0};
             e = sf_access_all(f->ctx, &c);
+            if (abort) *abort = c.abort;
             caller_err = c.caller_err;
             if (put && dirs == 3) gets = c.flag;
             end = c.rec_end;

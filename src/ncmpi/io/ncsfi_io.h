@@ -80,6 +80,11 @@ void ncsfi_release(ncsf_prepared *p);
 int ncsfi_keep_buftype(ncsf_prepared *p);
 int ncsfi_run(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
               int caller_err, int dirs);
+/* The same; collective, *abort (this rank's, then agreed in the first
+ * reduction: or over ranks) calls the run off everywhere before anything
+ * moves (a rank that sets it passes no requests). */
+int ncsfi_run_ab(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
+                 int caller_err, int dirs, int *abort);
 /* ---- io/nonblocking.c --------------------------------------------------- */
 int ncsfi_post(ncsf_file *f, ncsf_var *v, ncsf_call *c);
 void ncsfi_pending_free_all(ncsf_file *f);

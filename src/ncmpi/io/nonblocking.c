@@ -285,10 +285,14 @@ static void drop_stale(ncsf_file *f, const wait_set *w)
 }
 
 /* Complete the selected requests of ours in the engine; statuses, ids and
- * the call's error as PnetCDF gives them. */
+ * the call's error as PnetCDF gives them. bad: this rank's list names a
+ * request that is not pending (ours_bad: one of ours): in a collective
+ * wait the run's first reduction agrees on it, and where any rank has one
+ * the wait completes none of the lists anywhere (wait_go). */
 static int complete(ncsf_file *f, wait_set *w, int all, int *reqs, int *statuses, int collective, int local,
-                    int err)
+                    int err, int bad, int ours_bad)
 {
+    int pnc_err = err;
     ncsf_prepared **ps = malloc(sizeof(ncsf_prepared *) * (w->n ? w->n : 1));
     if (!ps && !local) local = NC_ENOMEM;
     for (int i = 0; ps && i < w->n; i++) ps[i] = &w->mine[i]->p;
@@ -298,7 +302,18 @@ static int complete(ncsf_file *f, wait_set *w, int all, int *reqs, int *statuses
     for (int i = 0; ps && i < w->n; i++)
         if (!over[w->mine[i]->p.put != 0]) ps[m++] = &w->mine[i]->p;
     if ((over[0] || over[1]) && !err) err = NC_EMAX_REQ;
-    int run_err = ncsfi_run(f, ps ? m : 0, ps, collective, local, 3), first = NC_NOERR, range = NC_NOERR;
+    int abort = bad;
+    int run_err = ncsfi_run_ab(f, ps && !bad ? m : 0, ps, collective, local, 3, collective ? &abort : NULL);
+    int first = NC_NOERR, range = NC_NOERR;
+    if (abort) {
+        /* called off: the requests stay pending, as wait_go leaves them */
+        for (int i = 0; i < w->n; i++) w->mine[i]->chosen = 0, w->mine[i]->stale = 1;
+        w->n = 0;
+        free(ps);
+        return ours_bad ? NC_EINVAL_REQUEST : pnc_err;
+    }
+    for (int i = 0; i < w->n; i++) take(f, w->mine[i]->id);
+    if (!all) drop_stale(f, w);
     for (int i = 0; i < w->n; i++) {
         int dropped = over[w->mine[i]->p.put != 0];
         int st = w->mine[i]->err ? w->mine[i]->err : dropped ? NC_NOERR : ncsfi_finish(&w->mine[i]->p);
@@ -363,19 +378,17 @@ static int wait_go(ncsf_file *f, int num, int *reqs, int *statuses, int collecti
             }
         bad |= ours_bad;
     }
-    /* every process of a wait_all takes part, whatever its list */
+    /* every process of a wait_all takes part, whatever its list: whether
+     * any list was bad is agreed in the run's first reduction (complete) */
     any = bad;
-    if (collective) any = ncsfi_agreef(f, bad ? NC_EINVAL : NC_NOERR) != NC_NOERR;
-    if (any) {
+    if (!collective && any) {
         for (int i = 0; i < w->n; i++) w->mine[i]->chosen = 0, w->mine[i]->stale = 1;
         w->n = 0;
         return ours_bad ? NC_EINVAL_REQUEST : e;
     }
     /* no room to sort the requests: every rank hears of it from the run */
-    if (!room) return complete(f, w, all, NULL, NULL, collective, NC_ENOMEM, e);
-    for (int i = 0; i < w->n; i++) take(f, w->mine[i]->id);
-    if (!all) drop_stale(f, w);
-    return complete(f, w, all, all ? NULL : reqs, statuses, collective, NC_NOERR, e);
+    if (!room) return complete(f, w, all, NULL, NULL, collective, NC_ENOMEM, e, bad, ours_bad);
+    return complete(f, w, all, all ? NULL : reqs, statuses, collective, NC_NOERR, e, bad, ours_bad);
 }
 
 /* Complete requests: ours in the engine, PnetCDF's through PnetCDF. */

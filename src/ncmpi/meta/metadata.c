@@ -16,24 +16,18 @@
 
 #define CHECK(call) do { int e_ = (call); if (e_ != NC_NOERR) { err = e_; goto out; } } while (0)
 
-int ncsfi_new_dataset_id(ncsf_file *f)
+void ncsfi_draw_dataset_id(const ncsf_file *f, unsigned char id[16])
 {
-    unsigned char id[16] = {0};
-    if (f->rank == 0) {
-        int fd = open("/dev/urandom", O_RDONLY);
-        ssize_t got = fd >= 0 ? read(fd, id, sizeof id) : -1;
-        if (fd >= 0) close(fd);
-        if (got != (ssize_t)sizeof id) {
-            /* no urandom: time, pid and address bits, still unique enough
-             * to tell two datasets apart */
-            unsigned long long x = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32)
-                                   ^ (unsigned long long)(size_t)f;
-            for (int i = 0; i < 16; i++) { x = x * 6364136223846793005ULL + 1442695040888963407ULL; id[i] = (unsigned char)(x >> 56); }
-        }
+    int fd = open("/dev/urandom", O_RDONLY);
+    ssize_t got = fd >= 0 ? read(fd, id, 16) : -1;
+    if (fd >= 0) close(fd);
+    if (got != 16) {
+        /* no urandom: time, pid and address bits, still unique enough
+         * to tell two datasets apart */
+        unsigned long long x = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32)
+                               ^ (unsigned long long)(size_t)f;
+        for (int i = 0; i < 16; i++) { x = x * 6364136223846793005ULL + 1442695040888963407ULL; id[i] = (unsigned char)(x >> 56); }
     }
-    if (MPI_Bcast(id, 16, MPI_UNSIGNED_CHAR, 0, f->comm) != MPI_SUCCESS) return NC_EMPI;
-    for (int i = 0; i < 16; i++) sprintf(f->dsid + 2 * i, "%02x", id[i]);
-    return NC_NOERR;
 }
 
 int ncsfi_read_version(int ncid, int *version)

@@ -139,7 +139,9 @@ typedef struct ncsf_att_source {
  * describe one consistent partition. f->dir prefixes the subfile paths. */
 int ncsfi_parse_var_atts(ncsf_file *f, const ncsf_att_source *src, int varid,
                          ncsf_var **vp, int *index);
-int ncsfi_new_dataset_id(ncsf_file *f);
+/* A new dataset identity's 16 bytes, drawn by this process (process 0's
+ * is agreed: ncsfi_agree_defs). Local. */
+void ncsfi_draw_dataset_id(const ncsf_file *f, unsigned char id[16]);
 /* The name a subfile records for itself (relative to the dataset's dir). */
 int ncsfi_own_subfile_name(int ncid, char **name);
 

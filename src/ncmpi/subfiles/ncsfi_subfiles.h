@@ -34,7 +34,11 @@ int ncsfi_state_touch(int ncid);
  * enddef 0: nothing in define mode. */
 void ncsfi_state_hdr_begin(int ncid, int enddef, ncsfi_mark_hold *h);
 void ncsfi_state_hdr_end(int ncid, ncsfi_mark_hold *h);
-int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize);
+/* The writers' counts this process holds in the state mark (0 when the
+ * close gives none back): summed over the processes for
+ * ncsfi_state_finish's total. Local. */
+int64_t ncsfi_state_holds(const ncsf_file *f);
+int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize, int64_t total);
 /* ---- subfiles/raw_bytes.c ----------------------------------------------- */
 /* The state mark (the 8 value bytes of the global NC_CHAR attribute
  * name), changed by one read-modify-write under a lock that every
@@ -68,6 +72,8 @@ typedef struct { ncsf_var *lead; int k; } ncsf_slot;
 /* ---- subfiles/subfiles.c ------------------------------------------------ */
 /* The subfiles this rank is home of (of new variables only if only_new). */
 int ncsfi_home_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
+/* The variables to the engine and their record limits, with err (this
+ * rank's outcome so far): one reduction, agreed. Collective. */
 int ncsfi_add_layouts(ncsf_file *f, int err);
 MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c);
 /* After a failed open: the cause and remedy when this process is out of
@@ -79,8 +85,13 @@ MPI_Offset ncsfi_block_bytes(const sf_layout *lay, int k);
 MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
 /* ---- subfiles/subfile_create.c ------------------------------------------ */
 /* The subfiles of the variables the enddef defined, made by their homes;
- * err: this rank's error so far, agreed in the first step. Collective. */
-int ncsfi_create_subfiles(ncsf_file *f, int err);
+ * err: the error so far, agreed (then nothing is done); mine: this
+ * rank's, agreed with the next step (the directory's, NC_NOCLOBBER's
+ * look, or the files' outcome with the record limits, ncsfi_add_layouts).
+ * Process 0's fill of the new scalar placeholders (ncsfi_fill_fixed_own)
+ * is agreed with the files' outcome, in collective data mode.
+ * Collective: one reduction without subfiling_dir or NC_NOCLOBBER. */
+int ncsfi_create_subfiles(ncsf_file *f, int err, int mine);
 /* A subfile opened (create 0, for writing) or created through PnetCDF on
  * MPI_COMM_SELF, PnetCDF's own subfiling kept out of it. */
 int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid);
@@ -117,6 +128,11 @@ int ncsfi_finish_subfiles(ncsf_file *f);
 int ncsfi_finish_own_subfiles(ncsf_file *f);
 /* Collective: the placeholders not yet holding their fill value given it
  * (a fixed one once, a record one for the records added since). */
+/* Process 0 writes the fill values of the scalar placeholders not yet
+ * filled (outside PnetCDF; NC_NOERR elsewhere): the outcome, for the
+ * caller to agree on; then, agreed, ncsfi_fixed_filled marks them. */
+int ncsfi_fill_fixed_own(ncsf_file *f);
+void ncsfi_fixed_filled(ncsf_file *f);
 int ncsfi_fill_placeholders(ncsf_file *f);
 /* ---- subfiles/subfile_check.c ------------------------------------------- */
 /* One subfile: present, of this dataset, consistent, long enough. out[]

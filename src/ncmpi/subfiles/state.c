@@ -235,16 +235,20 @@ int ncsfi_state_touch(int ncid)
     return err;
 }
 
+int64_t ncsfi_state_holds(const ncsf_file *f)
+{
+    return f->marked && counting(f) ? holds(f) : 0;
+}
+
 /* After the base file was closed, by process 0 (every process calls it,
  * the caller agrees on the outcome with its own): failed says some rank
- * saw a write fail or requests dropped. */
-int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize)
+ * saw a write fail or requests dropped; total: the sum over the processes
+ * of ncsfi_state_holds, agreed before. Local. */
+int ncsfi_state_finish(ncsf_file *f, int failed, MPI_Offset hsize, int64_t total)
 {
     (void)hsize;
     if (!f->marked) return NC_NOERR;
-    int total = holds(f), count = counting(f);
-    if (count && MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_INT, MPI_SUM, f->comm) != MPI_SUCCESS)
-        return NC_EMPI;
+    int count = counting(f);
     /* opened "writing " or "failed  " (accepted): its mark stays, or fails */
     if ((!count && !failed) || f->rank != 0) return NC_NOERR;
     mark_change c = {count ? -(long)total : 0, failed != 0, count, 0};

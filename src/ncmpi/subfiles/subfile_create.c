@@ -395,10 +395,10 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
 
 /* With NC_NOCLOBBER nothing may be at any new subfile's name: looked at
  * (by each subfile's home) before anything is created, so that nothing is
- * touched. */
-static int check_names_free(ncsf_file *f, const ncsf_slot *s, int n)
+ * touched. mine: this process's outcome so far, agreed with the look. */
+static int check_names_free(ncsf_file *f, const ncsf_slot *s, int n, int mine)
 {
-    int err = NC_NOERR;
+    int err = mine;
     struct stat sb;
     char path[SF_PATH_MAX];
     for (int j = 0; !err && j < n; j++) {
@@ -409,28 +409,33 @@ static int check_names_free(ncsf_file *f, const ncsf_slot *s, int n)
     return ncsfi_agreef(f, err);
 }
 
-int ncsfi_create_subfiles(ncsf_file *f, int err)
+int ncsfi_create_subfiles(ncsf_file *f, int err, int mine)
 {
     ncsf_slot *s = NULL;
     int n = 0;
-    if (!err) err = ncsfi_home_files(f, 1, &s, &n);
-    err = ncsfi_agreef(f, err);
+    if (err) return err;
+    /* this process's share: its failure is agreed with the next step */
+    if (!mine) mine = ncsfi_home_files(f, 1, &s, &n);
     int any = 0; /* new subfiles anywhere (n counts this rank's) */
     for (int i = 0; i < f->nvars_cap; i++) any |= f->vars[i] && !f->vars[i]->created;
-    if (!err && any && f->hints.dir) {
+    if (any && f->hints.dir) {
         /* the directory first, by one process; everyone learns the outcome */
         char why[600] = "";
-        if (f->rank == 0 && (err = ncsfi_make_dirs(f->dir, f->hints.dir, why, sizeof why)))
+        int e = NC_NOERR;
+        if (f->rank == 0 && !mine && (e = ncsfi_make_dirs(f->dir, f->hints.dir, why, sizeof why)))
             ncsfi_set_error(f, 1, "%s", why);
-        err = ncsfi_agreef(f, err);
+        err = ncsfi_agreef(f, mine ? mine : e);
+        mine = NC_NOERR;
     }
-    if (!err && any && f->noclobber) err = check_names_free(f, s, n);
-    int mine = NC_NOERR;
+    if (!err && any && f->noclobber) err = check_names_free(f, s, n, mine), mine = NC_NOERR;
     for (int j = 0; !err && !mine && j < n; j++) mine = create_file(f, s[j].lead, s[j].k);
-    if (!err) err = ncsfi_agreef(f, mine);
+    /* then process 0's fill of the new scalar placeholders (the base
+     * file's): the files' outcome and the fill's agreed with the record
+     * limits (one reduction) */
+    if (!err && !mine && !f->readonly && !f->indep && !f->via_subfile) mine = ncsfi_fill_fixed_own(f);
+    if (!err) err = ncsfi_add_layouts(f, mine);
     for (int i = 0; !err && i < f->nvars_cap; i++)
         if (f->vars[i]) f->vars[i]->created = 1;
-    if (!err) err = ncsfi_add_layouts(f, NC_NOERR);
     free(s);
     return err;
 }

@@ -113,40 +113,54 @@ static int fill_placeholder(ncsf_file *f, const ncsf_var *v)
 }
 
 /* In collective mode the scalar placeholders not yet filled are written
- * by process 0 outside PnetCDF (raw_bytes.c, 5.), and the outcome agreed:
- * one reduction, no collective write on the base file. */
-static int fill_fixed_together(ncsf_file *f)
+ * by process 0 outside PnetCDF (raw_bytes.c, 5.): its outcome, this
+ * process's (NC_NOERR elsewhere), for the caller to agree on. */
+int ncsfi_fill_fixed_own(ncsf_file *f)
 {
     int n = 0, err = NC_NOERR;
     for (int i = 0; i < f->nvars_cap; i++)
         n += f->vars[i] && !f->vars[i]->lay->record && !f->vars[i]->ph_filled;
-    if (!n) return NC_NOERR; /* the same on every process: the variables and their marks are */
-    if (f->rank == 0) {
-        MPI_Offset *at = malloc(sizeof *at * (size_t)n);
-        unsigned char *bytes = malloc(8 * (size_t)n);
-        int *len = malloc(sizeof *len * (size_t)n), k = 0;
-        err = at && bytes && len ? NC_NOERR : NC_ENOMEM;
-        unsigned char *b = bytes;
-        for (int i = 0; i < f->nvars_cap && !err; i++) {
-            const ncsf_var *v = f->vars[i];
-            if (!v || v->lay->record || v->ph_filled) continue;
-            int nofill, es = ncsfi_xsize(v->xtype);
-            err = ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, b);
-            if (!err) err = ncmpi_inq_varoffset(f->ncid, v->varid, &at[k]);
-            ncsfi_swap(b, es, 1); /* the file's byte order */
-            len[k++] = es;
-            b += es;
-        }
-        if (!err) err = ncsfi_raw_write_pieces(f->path, k, at, bytes, len);
-        if (err) ncsfi_set_error(f, 1, "%s: cannot write the placeholders' fill values: %s", f->path,
-                                 ncmpi_strerror(err));
-        free(at);
-        free(bytes);
-        free(len);
+    if (!n || f->rank != 0) return NC_NOERR;
+    MPI_Offset *at = malloc(sizeof *at * (size_t)n);
+    unsigned char *bytes = malloc(8 * (size_t)n);
+    int *len = malloc(sizeof *len * (size_t)n), k = 0;
+    err = at && bytes && len ? NC_NOERR : NC_ENOMEM;
+    unsigned char *b = bytes;
+    for (int i = 0; i < f->nvars_cap && !err; i++) {
+        const ncsf_var *v = f->vars[i];
+        if (!v || v->lay->record || v->ph_filled) continue;
+        int nofill, es = ncsfi_xsize(v->xtype);
+        err = ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, b);
+        if (!err) err = ncmpi_inq_varoffset(f->ncid, v->varid, &at[k]);
+        ncsfi_swap(b, es, 1); /* the file's byte order */
+        len[k++] = es;
+        b += es;
     }
-    err = ncsfi_agreef(f, err);
-    for (int i = 0; i < f->nvars_cap && !err; i++)
+    if (!err) err = ncsfi_raw_write_pieces(f->path, k, at, bytes, len);
+    if (err) ncsfi_set_error(f, 1, "%s: cannot write the placeholders' fill values: %s", f->path,
+                             ncmpi_strerror(err));
+    free(at);
+    free(bytes);
+    free(len);
+    return err;
+}
+
+void ncsfi_fixed_filled(ncsf_file *f)
+{
+    for (int i = 0; i < f->nvars_cap; i++)
         if (f->vars[i] && !f->vars[i]->lay->record) f->vars[i]->ph_filled = 1;
+}
+
+/* The same, its outcome agreed: one reduction, no collective write on the
+ * base file (an enddef agrees on it with the subfiles' creation). */
+static int fill_fixed_together(ncsf_file *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->nvars_cap; i++)
+        n += f->vars[i] && !f->vars[i]->lay->record && !f->vars[i]->ph_filled;
+    if (!n) return NC_NOERR; /* the same on every process: the variables and their marks are */
+    int err = ncsfi_agreef(f, ncsfi_fill_fixed_own(f));
+    if (!err) ncsfi_fixed_filled(f);
     return err;
 }
 
@@ -154,9 +168,10 @@ static int fill_fixed_together(ncsf_file *f)
  * at once: process 0 posts two non-blocking puts per placeholder (the last
  * record's value, then the rest, as fill_placeholder writes them) and
  * every process completes them in two collective waits of PnetCDF's, one
- * per kind, whatever the number of variables; one reduction agrees that
- * process 0 had the memory. Only this function's own requests are
- * waited for (the program's stay pending). */
+ * per kind, whatever the number of variables; one reduction agrees on
+ * the outcome (process 0 without the memory posts nothing and waits with
+ * the others). Only this function's own requests are waited for (the
+ * program's stay pending). */
 static int fill_records_together(ncsf_file *f)
 {
     int n = 0, err = NC_NOERR;
@@ -174,7 +189,6 @@ static int fill_records_together(ncsf_file *f)
         st = malloc(sizeof(int) * 2 * (size_t)m);
         if (!bytes || !req || !st) err = NC_ENOMEM;
     }
-    err = ncsfi_agreef(f, err);
     int k = 0, nlast = 0;
     for (int i = 0; !err && m && i < f->nvars_cap; i++) {
         const ncsf_var *v = f->vars[i];

@@ -104,7 +104,7 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
  * allocated, which one more reduction agrees on). */
 #define LIMITS_WORDS 512
 
-/* Collective: the variables go to the engine, with their record limits
+/* Collective: the variables go to the engine, their record limits
  * agreed (one word per subfiled variable, in varid order: the subfiled
  * variables are the same on every rank, agreed at enddef or parsed from
  * the same header at open) together with the outcome so far, in one
@@ -122,6 +122,14 @@ int ncsfi_add_layouts(ncsf_file *f, int err)
             return err;
         }
     }
+    /* the engine takes the layouts first (no memory: said in the
+     * reduction); a layout taken where the outcome is a failure is never
+     * used: the variables refuse access */
+    for (int i = 0; !err && i < f->nvars_cap; i++)
+        if (f->vars[i] && !f->vars[i]->in_ctx) {
+            if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
+            else f->vars[i]->in_ctx = 1;
+        }
     w[0] = err;
     for (int i = 0, k = 1; i < f->nvars_cap; i++)
         if (f->vars[i]) w[k++] = local_max_records(f, f->vars[i]);
@@ -134,14 +142,7 @@ int ncsfi_add_layouts(ncsf_file *f, int err)
     for (int i = 0, k = 1; !err && i < f->nvars_cap; i++)
         if (f->vars[i]) f->vars[i]->max_records = w[k++];
     if (w != stack) free(w);
-    if (err) return err;
-    /* then the engine takes them, on every rank or (no memory) on none */
-    for (int i = 0; !err && i < f->nvars_cap; i++)
-        if (f->vars[i] && !f->vars[i]->in_ctx) {
-            if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
-            else f->vars[i]->in_ctx = 1;
-        }
-    return ncsfi_agreef(f, err);
+    return err;
 }
 
 /* Opening a file failed: when this process has no descriptor left (one

@@ -1,0 +1,68 @@
+#!/bin/sh
+# ncsf's own collectives per dataset: one lifecycle (create, def_var of K
+# variables, enddef, one iput_varn per variable and one wait_all, close) by
+# benchmarks/scaling/manyvars (-s 1 -R -S: every variable subfiled, values
+# checked by the program), run plain and under LD_PRELOAD=libncsf-preload.so,
+# counted by the MPI profiling layer (benchmarks/scaling/libmpicount.so):
+# collectives on communicators of more than one process, the most of any
+# rank, per phase (create to enddef, the writes and the wait, close). What
+# ncsf adds to plain PnetCDF's count in the same run configuration:
+#  - every variable subfiled: at most CREATE at create and enddef (the node
+#    census of the communicator, taken at its first dataset, included), WAIT
+#    at the wait, CLOSE at close; the same for K = 4 and K = 32 variables
+#    (nothing per variable: def_var takes no collective step);
+#  - no variable subfiled (the default subfiling_min_size): nothing at the
+#    wait and at close, at most NONE at create and enddef.
+. "$top_srcdir/test/common.sh"
+P=$B/benchmarks/scaling/manyvars
+PRE=${NCSF_AGREEMENTS_PRELOAD:-$B/.libs/libncsf-preload.so}
+CNT=$B/benchmarks/scaling/libmpicount.so
+unset NCSF_HINTS PNETCDF_HINTS
+[ -n "${ASAN_OPTIONS:-}" ] && ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" && export ASAN_OPTIONS
+for f in "$P" "$PRE" "$CNT"; do
+  [ -e "$f" ] || { echo "FAIL: t_agreements: $f is missing (make)"; exit 1; }
+done
+phases=create,write,close
+# measured (MPICH, 2 and 4 processes): 10 at create and enddef (4 of them
+# the census), 5 at the first wait (2 of them the engine's plan), 4 at close
+CREATE=10 WAIT=5 CLOSE=4 NONE=8
+
+# count TAG NP NVARS PRELOAD HINTS: one run; its per-phase maxima over
+# ranks (phase multi_calls) in $d/TAG.max
+count() {
+  _t=$1 _np=$2 _nv=$3 _pre=$4 _h=$5
+  rm -rf "$d/$_t.d"; mkdir "$d/$_t.d"
+  run_np "$_np" "LD_PRELOAD=$(with_yield "${_pre:+$_pre }$CNT")" "NCSF_HINTS=$_h" "MPICOUNT_OUT=$d/$_t.txt" \
+    "MPICOUNT_PHASES=$phases" "$P" -v "$_nv" -s 1 -R -S "$d/$_t.d/f.nc" > "$d/$_t.out" 2>&1 &&
+    grep -q '^VERIFY manyvars: ok' "$d/$_t.out" || { cat "$d/$_t.out" >&2; return 1; }
+  awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+       $1 > 0 { k = $2; if ($c["multi_calls"] > w[k]) w[k] = $c["multi_calls"]; seen[k] = 1 }
+       END { for (k in seen) print k, w[k] + 0 }' "$d/$_t.txt" | sort > "$d/$_t.max"
+}
+
+# extra A B PHASE: run A's count of PHASE less plain run B's
+extra() {
+  echo $(( $(awk -v k="$3" '$1 == k { print $2 }' "$d/$1.max") - $(awk -v k="$3" '$1 == k { print $2 }' "$d/$2.max") ))
+}
+
+# within A B C W L: A's extra over B at most C (create), W (write), L (close)
+within() {
+  _c=$(extra "$1" "$2" create) _w=$(extra "$1" "$2" write) _l=$(extra "$1" "$2" close)
+  echo "  $1 over $2: create $_c (at most $3), write $_w (at most $4), close $_l (at most $5)"
+  [ "$_c" -le "$3" ] && [ "$_w" -le "$4" ] && [ "$_l" -le "$5" ]
+}
+
+for np in $(nps t_agreements); do
+  d=$(newdir)
+  all="subfiling=enable;subfiling_nfiles=$np;subfiling_min_size=0"
+  count plain4 "$np" 4 "" "" && count plain32 "$np" 32 "" ""
+  report $? "t_agreements: plain PnetCDF, 4 and 32 variables np=$np"
+  count all4 "$np" 4 "$PRE" "$all" && within all4 plain4 $CREATE $WAIT $CLOSE
+  report $? "t_agreements: every variable subfiled, 4 variables: ncsf adds at most $CREATE collectives at create and enddef, $WAIT at the wait, $CLOSE at close np=$np"
+  count all32 "$np" 32 "$PRE" "$all" && within all32 plain32 $CREATE $WAIT $CLOSE &&
+    cmp -s "$d/all4.max" "$d/all32.max" || { echo "  4 variables: $(cat "$d/all4.max" | tr '\n' ' '); 32: $(cat "$d/all32.max" | tr '\n' ' ')" >&2; false; }
+  report $? "t_agreements: every variable subfiled, 32 variables: the same collectives as 4 np=$np"
+  count none "$np" 32 "$PRE" "subfiling=enable" && within none plain32 $NONE 0 0
+  report $? "t_agreements: no variable subfiled: nothing at the wait and at close, at most $NONE at create and enddef np=$np"
+done
+finish
