@@ -131,7 +131,10 @@ compare() {
     pf=$d/plain-long.nc
     cp "$d/plain.nc" "$pf" && truncate -s "$ms" "$pf"
   fi
-  if [ -n "$NCMPIDIFF" ] && ! "$NCMPIDIFF" -q "$pf" "$d/merged.nc" > "$d/diff.out" 2>&1; then
+  # (its PnetCDF's library beside it: an installation without a run path,
+  # as scripts/pnetcdf-version.sh's were and many sites' are)
+  if [ -n "$NCMPIDIFF" ] && ! LD_LIBRARY_PATH="$(dirname "$NCMPIDIFF")/../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+       "$NCMPIDIFF" -q "$pf" "$d/merged.nc" > "$d/diff.out" 2>&1; then
     echo "dataset|ncmpidiff|$(grep -v '^$' "$d/diff.out" | head -3 | tr '\n' ' ' | head -c 300)"; return
   fi
   dump_of "$d/plain.nc" > "$d/plain.cdl"; dump_of "$d/merged.nc" > "$d/merged.cdl"

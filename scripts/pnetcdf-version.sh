@@ -85,7 +85,7 @@ gio=()
 grep -q 'enable-gio\|\[gio\]' configure.ac && gio=(--disable-gio)
 say "configure ($what) into $prefix"
 ./configure --prefix="$prefix" --enable-subfiling --disable-cxx "${lang[@]}" "${gio[@]}" \
-    --enable-shared --enable-static MPICC=mpicc CFLAGS="-O2" \
+    --enable-shared --enable-static MPICC=mpicc CFLAGS="-O2" LDFLAGS="-Wl,-rpath,$prefix/lib" \
     >"$log-configure.log" 2>&1 || fail "configure, see $log-configure.log"
 say "make -j$jobs (a few minutes)"
 make -j"$jobs" >"$log-make.log" 2>&1 || fail "make, see $log-make.log"

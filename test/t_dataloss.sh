@@ -94,7 +94,8 @@ for np in $(nps t_dataloss); do
     case $plain$c in 1rename|1dupdim|1swapgroup|1fill)
       data_of "$d/plain.nc" > "$d/plain.txt" && data_of "$d/merged.nc" > "$d/merged.txt" &&
         cmp "$d/plain.txt" "$d/merged.txt" &&
-        { [ -z "$NCMPIDIFF" ] || "$NCMPIDIFF" "$d/plain.nc" "$d/merged.nc" > "$d/diff.txt" 2>&1; }
+        { [ -z "$NCMPIDIFF" ] || LD_LIBRARY_PATH="$(dirname "$NCMPIDIFF")/../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+            "$NCMPIDIFF" "$d/plain.nc" "$d/merged.nc" > "$d/diff.txt" 2>&1; }
       _rc=$?; [ $_rc -eq 0 ] || cat "$d/diff.txt" >&2
       report $_rc "$c merged: the data equal the plain file's (ncdump${NCMPIDIFF:+, ncmpidiff}) np=$np" ;;
     1norec|1norec0)
