@@ -1708,6 +1708,20 @@ static void case_vardrec(void)
     free(buf);
 }
 
+/* a new dataset of one subfiled record variable DIM x NX named VAR, in
+ * independent data mode */
+static void indep_record_dataset(const char *path, const char *dim, const char *var, int *ncid, int *d, int *r)
+{
+    MPI_Info info = sf_info(2);
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(*ncid, "time", NC_UNLIMITED, &d[0]));
+    EXPECT_OK(&ts, ncmpi_def_dim(*ncid, dim, NX, &d[1]));
+    EXPECT_OK(&ts, ncmpi_def_var(*ncid, var, NC_INT, 2, d, r, info));
+    MPI_Info_free(&info);
+    EXPECT_OK(&ts, ncmpi_enddef(*ncid));
+    EXPECT_OK(&ts, ncmpi_begin_indep_data(*ncid));
+}
+
 /* Process 0 alone writes records of a subfiled record variable in
  * independent mode, then every process calls ncmpi_flush (collective in
  * PnetCDF): the flush filled the placeholder's new records with one
@@ -1719,14 +1733,7 @@ static void case_indepflush(void)
     int ncid, d[2], r, buf[3 * NX];
     ts.where = "indepflush";
     path_of(path, sizeof path, "indepflush.nc");
-    MPI_Info info = sf_info(2);
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "time", NC_UNLIMITED, &d[0]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "x", NX, &d[1]));
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "r", NC_INT, 2, d, &r, info));
-    MPI_Info_free(&info);
-    EXPECT_OK(&ts, ncmpi_enddef(ncid));
-    EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
+    indep_record_dataset(path, "x", "r", &ncid, d, &r);
     MPI_Offset st[2] = {0, 0}, ct[2] = {3, NX};
     for (int i = 0; i < 3 * NX; i++) buf[i] = rec_value(1, i / NX, i % NX);
     if (ts.rank == 0) EXPECT_OK(&ts, ncmpi_put_vara_int(ncid, r, st, ct, buf));
@@ -1777,14 +1784,7 @@ static void case_indeprename(void)
     const int nrec = first_rec_of(ts.nprocs);
     ts.where = "indeprename";
     path_of(path, sizeof path, "indeprename.nc");
-    MPI_Info info = sf_info(2);
-    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "time", NC_UNLIMITED, &d[0]));
-    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "xx", NX, &d[1]));
-    EXPECT_OK(&ts, ncmpi_def_var(ncid, "rr", NC_INT, 2, d, &r, info));
-    MPI_Info_free(&info);
-    EXPECT_OK(&ts, ncmpi_enddef(ncid));
-    EXPECT_OK(&ts, ncmpi_begin_indep_data(ncid));
+    indep_record_dataset(path, "xx", "rr", &ncid, d, &r);
     for (int k = 0; k <= ts.rank; k++) {
         MPI_Offset st[2] = {first_rec_of(ts.rank) + k, 0}, ct[2] = {1, NX};
         for (int i = 0; i < NX; i++) buf[i] = rec_value(ts.rank, (int)st[0], i);
