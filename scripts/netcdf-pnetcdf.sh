@@ -8,7 +8,7 @@
 # with it. The source is Debian's netcdf source package (`apt-get source
 # netcdf`: bookworm's 4.9.0, its upstream tarball checked by apt against the
 # signed .dsc); the build is the classic formats only (no HDF5, DAP,
-# NCZarr, byte-range, plugins or utilities), compiled with mpicc (MPICH)
+# NCZarr, byte-range, plugins or utilities; shared library only), compiled with mpicc (MPICH)
 # against .deps/pnetcdf. About 3 minutes on 2 shared cores.
 #
 #   bash scripts/netcdf-pnetcdf.sh     # then: make check TESTS=test/t_netcdf_pnetcdf.sh
@@ -70,7 +70,7 @@ cd "$tree"
 say "configuring (log: $src/netcdf-pnetcdf-configure.log)"
 ./configure CC=mpicc --prefix="$prefix" \
   CPPFLAGS="-I$pnetcdf/include" LDFLAGS="-L$pnetcdf/lib -Wl,-rpath,$pnetcdf/lib -Wl,-rpath,$prefix/lib" \
-  --enable-pnetcdf --disable-hdf5 --disable-dap --disable-byterange --disable-nczarr \
+  --enable-pnetcdf --disable-static --disable-hdf5 --disable-dap --disable-byterange --disable-nczarr \
   --disable-plugins --disable-utilities --disable-examples --disable-libxml2 --disable-doxygen \
   > "$src/netcdf-pnetcdf-configure.log" 2>&1 || fail "configure (see $src/netcdf-pnetcdf-configure.log)"
 say "building with -j$jobs (log: $src/netcdf-pnetcdf-make.log)"

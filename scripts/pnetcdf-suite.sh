@@ -214,6 +214,12 @@ runs_of_new() {
     largefile/large_files|largefile/large_attr|largefile/large_reqs)
                         echo "$1|1|prog||-q ${k}-o @OUT@/$p.nc" ;;
     largefile/large_dims_vars_attrs) echo "$1|1|prog||-q ${k}-o @OUT@/$p.nc|1" ;;
+    # plain PnetCDF 1.15.0 is wrong here: its put_vars of records 1 and 3
+    # (stride 2 on the record dimension) writes records 1 and 2, and its
+    # get_vars reads them back from there (1.12.3, 1.14.1 and ncsf write
+    # records 1 and 3; doc/user-guide.md, "Which PnetCDF and MPI"): the
+    # program's own checks pass both ways, its files cannot be compared
+    largefile/high_dim_var) echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc|1 4" ;;
     F90/test_fill)      echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc|4" ;;
     F90/f90tst_parallel) echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc|1" ;;
     *)                  echo "$1|1 4|prog||-q ${k}-o @OUT@/$p.nc" ;;

@@ -22,6 +22,11 @@
  *          variable under the hints differs, the enddef fails with
  *          NC_EMULTIDEFINE on every process, and the close too, leaving
  *          no dataset
+ * onlyone  a variable under the hints defined by process 0 alone (safe
+ *          mode off): the enddef and the close fail with NC_EMULTIDEFINE
+ *          everywhere; the close hung, process 0 counting the dropped
+ *          variable's state mark, which the others never had (t_inject's
+ *          fault sweep found it: a def_var failing on one process)
  *
  * codes    a typed call of text on numbers with bad coordinates said
  *          NC_EINVALCOORDS (PnetCDF: NC_ECHAR first); a wait_all on a
@@ -222,6 +227,35 @@ static void mixdef(void)
     MPI_Info_free(&info);
 }
 
+static void onlyone(void)
+{
+    char p[512], sp[600];
+    int ncid, dim, good = -1, scalar;
+    long long n = 4LL * ts.nprocs;
+    MPI_Info info = hints();
+    ts.where = "onlyone";
+    path_of(p, sizeof p, "onlyone.nc");
+    EXPECT_OK(&ts, ncmpi_create(MPI_COMM_WORLD, p, NC_CLOBBER, info, &ncid));
+    EXPECT_OK(&ts, ncmpi_def_dim(ncid, "n", n, &dim));
+    /* a scalar (never subfiled) everywhere, a subfiled variable on
+     * process 0 only: the others have nothing of ncsf's */
+    EXPECT_OK(&ts, ncmpi_def_var(ncid, "s", NC_INT, 0, NULL, &scalar));
+    if (ts.rank == 0) EXPECT_OK(&ts, ncmpi_def_var(ncid, "good", NC_INT, 1, &dim, &good));
+    int want = ts.nprocs > 1 ? NC_EMULTIDEFINE : NC_NOERR;
+    agreed(ncmpi_enddef(ncid), want, "enddef after a variable of process 0's alone");
+    if (ts.nprocs == 1) put_share(ncid, good, n, 50);
+    agreed(ncmpi_close(ncid), want, "close after a variable of process 0's alone");
+    MPI_Barrier(MPI_COMM_WORLD);
+    snprintf(sp, sizeof sp, "%s.good.0", p);
+    if (ts.nprocs > 1) EXPECT(&ts, access(sp, F_OK) != 0, "subfile %s exists after a refused enddef", sp);
+    int e = ncmpi_open(MPI_COMM_WORLD, p, NC_NOWRITE, MPI_INFO_NULL, &ncid);
+    if (ts.nprocs > 1) EXPECT(&ts, e != NC_NOERR, "the dataset of a refused enddef opens");
+    else if (!e) check_all(ncid, good, n, 50);
+    else EXPECT_OK(&ts, e);
+    if (e == NC_NOERR) ncmpi_close(ncid);
+    MPI_Info_free(&info);
+}
+
 static void codes(void)
 {
     char p[512];
@@ -306,7 +340,7 @@ int main(int argc, char **argv)
 {
     test_init(&ts, &argc, &argv);
     if (argc != 3) {
-        if (ts.rank == 0) fprintf(stderr, "usage: t_conform badname|modes|mixdef|codes|manydims DIR\n");
+        if (ts.rank == 0) fprintf(stderr, "usage: t_conform badname|modes|mixdef|onlyone|codes|manydims DIR\n");
         MPI_Finalize();
         return 2;
     }
@@ -316,6 +350,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "badname")) badname();
     else if (!strcmp(argv[1], "modes")) modes();
     else if (!strcmp(argv[1], "mixdef")) mixdef();
+    else if (!strcmp(argv[1], "onlyone")) onlyone();
     else if (!strcmp(argv[1], "codes")) codes();
     else if (!strcmp(argv[1], "manydims")) manydims();
     else {

@@ -10,5 +10,10 @@ for np in $(nps t_conform); do
     PNETCDF_SAFE_MODE=1 run_np "$np" "$B/test/t_conform" $c "$d"; report $? "t_conform $c in safe mode np=$np"
     rm -rf "$d"
   done
+  # process 0 alone defines a variable: safe mode off only (PnetCDF's safe
+  # def_var is collective)
+  d=$(newdir)
+  PNETCDF_SAFE_MODE=0 run_np "$np" "$B/test/t_conform" onlyone "$d"; report $? "t_conform onlyone np=$np"
+  rm -rf "$d"
 done
 finish

@@ -280,6 +280,14 @@ int main(int argc, char **argv)
         for (long j = 1; !full && j < k && !seen; j++) seen = !strcmp(ncsf_fault_site(j), ncsf_fault_site(k));
         if (!seen) ks[nk++] = k;
     }
+    /* NCSF_INJECT_ONLY=RANK:K[-L]: only the runs with call K (to L)
+     * failing on RANK (reproducing a run of the sweep that went wrong) */
+    long only_k = 0, only_l = 0;
+    int only_rank = -1;
+    const char *only = getenv("NCSF_INJECT_ONLY");
+    int got = only ? sscanf(only, "%d:%ld-%ld", &only_rank, &only_k, &only_l) : 0;
+    if (got < 2) only_k = 0;
+    if (got == 2) only_l = only_k;
     int targets[2] = {0, ts.nprocs - 1}, ntargets = ts.nprocs > 1 ? 2 : 1;
     long runs = 0, ok = 0, errors = 0;
     for (int t = 0; t < ntargets; t++) {
@@ -290,6 +298,7 @@ int main(int argc, char **argv)
         if (ts.rank == rank) memcpy(list, ks, sizeof(long) * m);
         MPI_Bcast(list, (int)m, MPI_LONG, rank, MPI_COMM_WORLD);
         for (long i = 0; i < m; i++) {
+            if (only_k > 0 && (rank != only_rank || list[i] < only_k || list[i] > only_l)) continue;
             reset_target();
             ncsf_fault_arm(rank, list[i]);
             err = run(scenario, &wrong);

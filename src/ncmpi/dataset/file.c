@@ -865,6 +865,10 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     /* refused for size (PnetCDF's close drops the new definitions) or for
      * definitions that differ between processes: dropped */
     if (f->indef && (err == NC_EVARSIZE || err == NC_EMULTIDEFINE)) discard = 1;
+    /* the dropped definitions take a mark defined with them: it never
+     * reached the file, and processes that defined differently do not
+     * agree on it (the steps below follow the mark) */
+    if (discard && f->mark_pending) f->marked = 0;
     /* as PnetCDF's close: independent mode ended first (the ranks' record
      * counts reconciled before the subfiles are finished with them) */
     if (f->indep && !f->readonly && (e = ncsf_end_indep_data(ncid)) && !err) err = e;
