@@ -884,7 +884,7 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
         if (!err) err = e;
     }
     e = discard ? ncsfi_varsize_discard(f, &dropped) : ncmpi_close(ncid);
-    if (dropped || (discard && f->mark_pending)) f->marked = 0; /* no mark in the file */
+    if (dropped) f->marked = 0; /* no mark in the file */
     /* PnetCDF's own requests cancelled (variables not subfiled): said as
      * ncsf's dropped ones are, no failure either */
     if (e == NC_EPENDING) pending = e;
