@@ -12,7 +12,12 @@
 #    at the wait, CLOSE at close; the same for K = 4 and K = 32 variables
 #    (nothing per variable: def_var takes no collective step);
 #  - no variable subfiled (the default subfiling_min_size): nothing at the
-#    wait and at close, at most NONE at create and enddef.
+#    wait and at close, at most NONE at create and enddef;
+#  - the same dataset opened again on the same communicator and read back
+#    (manyvars without -R): at most OPEN at the open, and over the whole
+#    run at most 2 communicators more than plain PnetCDF's: ncsf's own
+#    over the caller's, made at the first dataset and shared by the next
+#    ones, and the node census's (none per dataset).
 . "$top_srcdir/test/common.sh"
 P=$B/benchmarks/scaling/manyvars
 PRE=${NCSF_AGREEMENTS_PRELOAD:-$B/.libs/libncsf-preload.so}
@@ -23,9 +28,12 @@ for f in "$P" "$PRE" "$CNT"; do
   [ -e "$f" ] || { echo "FAIL: t_agreements: $f is missing (make)"; exit 1; }
 done
 phases=create,write,close
-# measured (MPICH, 2 and 4 processes): 10 at create and enddef (4 of them
-# the census), 5 at the first wait (2 of them the engine's plan), 4 at close
-CREATE=10 WAIT=5 CLOSE=4 NONE=8
+# measured (MPICH, 2 and 4 processes): 9 at create and enddef (4 of them
+# the census, 1 the communicator of ncsf's), 4 at the first wait (2 of them
+# the engine's plan), 4 at close, 5 at an open of a subfiled dataset (the
+# hints, PnetCDF's outcome with ncsf's, the variables, the subfiles'
+# check, their layouts)
+CREATE=9 WAIT=4 CLOSE=4 NONE=7 OPEN=5 COMMS=2
 
 # count TAG NP NVARS PRELOAD HINTS: one run; its per-phase maxima over
 # ranks (phase multi_calls) in $d/TAG.max
@@ -38,6 +46,22 @@ count() {
   awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
        $1 > 0 { k = $2; if ($c["multi_calls"] > w[k]) w[k] = $c["multi_calls"]; seen[k] = 1 }
        END { for (k in seen) print k, w[k] + 0 }' "$d/$_t.txt" | sort > "$d/$_t.max"
+}
+
+# reopen TAG NP PRELOAD HINTS: a run that opens the dataset again and
+# reads it back; per-phase maxima in $d/TAG.max, the most communicators
+# made by any rank over the run in $d/TAG.comms
+reopen() {
+  _t=$1 _np=$2 _pre=$3 _h=$4
+  rm -rf "$d/$_t.d"; mkdir "$d/$_t.d"
+  run_np "$_np" "LD_PRELOAD=$(with_yield "${_pre:+$_pre }$CNT")" "NCSF_HINTS=$_h" "MPICOUNT_OUT=$d/$_t.txt" \
+    "MPICOUNT_PHASES=create,write,close,open,read,close2" "$P" -v 4 -s 1 -S "$d/$_t.d/f.nc" > "$d/$_t.out" 2>&1 &&
+    grep -q '^VERIFY manyvars: ok' "$d/$_t.out" || { cat "$d/$_t.out" >&2; return 1; }
+  awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+       { k = $2; if ($c["multi_calls"] > w[k]) w[k] = $c["multi_calls"]; seen[k] = 1 }
+       END { for (k in seen) print k, w[k] + 0 }' "$d/$_t.txt" | sort > "$d/$_t.max"
+  awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { m[$3] += $c["comms"] }
+       END { x = 0; for (r in m) if (m[r] > x) x = m[r]; print x }' "$d/$_t.txt" > "$d/$_t.comms"
 }
 
 # extra A B PHASE: run A's count of PHASE less plain run B's
@@ -64,5 +88,11 @@ for np in $(nps t_agreements); do
   report $? "t_agreements: every variable subfiled, 32 variables: the same collectives as 4 np=$np"
   count none "$np" 32 "$PRE" "subfiling=enable" && within none plain32 $NONE 0 0
   report $? "t_agreements: no variable subfiled: nothing at the wait and at close, at most $NONE at create and enddef np=$np"
+  reopen plainre "$np" "" "" && reopen allre "$np" "$PRE" "$all" && {
+    _o=$(extra allre plainre open) _m=$(( $(cat "$d/allre.comms") - $(cat "$d/plainre.comms") ))
+    echo "  allre over plainre: open $_o (at most $OPEN), communicators $_m (at most $COMMS)"
+    [ "$_o" -le $OPEN ] && [ "$_m" -le $COMMS ]
+  }
+  report $? "t_agreements: a second dataset on the communicator: at most $OPEN collectives at its open, no communicator of its own np=$np"
 done
 finish

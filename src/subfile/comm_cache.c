@@ -11,7 +11,18 @@
  * same processes in the same order, so the same census; ncsf's own
  * duplicates (of the dataset, of the engine context) find it there.
  *
- * The keyval is this process's one piece of state outside any dataset or
+ * The second attribute is ncsf's own communicator over the caller's (a
+ * split, sf_comm_shared): every dataset made on the caller's communicator
+ * works on it, so that a create or open makes no communicator after the
+ * first one. It is not copied to a duplicate (a duplicate is the caller's
+ * way of keeping traffic apart, and gets a communicator of its own at its
+ * first dataset). Datasets may share it: every collective and message of
+ * ncsf's on it is complete before the ncsf call that started it returns,
+ * and every rank makes the calls of a communicator in the same order.
+ * It is freed when the caller's communicator is freed (or at MPI_Finalize)
+ * and its last dataset is closed.
+ *
+ * The keyvals are this process's one piece of state outside any dataset or
  * communicator: created at the first use, freed at MPI_Finalize by the
  * delete callback of an attribute on MPI_COMM_SELF (MPI deletes
  * MPI_COMM_SELF's attributes first thing in MPI_Finalize), which also
@@ -23,7 +34,30 @@
 #include "sf_internal.h"
 
 static int state_key = MPI_KEYVAL_INVALID;
+static int own_key = MPI_KEYVAL_INVALID;
 static int finalize_key = MPI_KEYVAL_INVALID;
+
+/* ncsf's communicator over a caller's, held by the caller's attribute and
+ * by each dataset on it */
+typedef struct shared_comm {
+    int refs;
+    MPI_Comm comm;
+} shared_comm;
+
+void sf_comm_shared_release(void *hold)
+{
+    shared_comm *c = hold;
+    if (!c || --c->refs > 0) return;
+    if (c->comm != MPI_COMM_NULL) MPI_Comm_free(&c->comm);
+    free(c);
+}
+
+static int drop_shared(MPI_Comm comm, int key, void *value, void *extra)
+{
+    (void)comm, (void)key, (void)extra;
+    sf_comm_shared_release(value);
+    return MPI_SUCCESS;
+}
 
 void sf_comm_state_release(sf_comm_state *s)
 {
@@ -63,8 +97,13 @@ static int at_finalize(MPI_Comm comm, int key, void *value, void *extra)
         else if (flag && MPI_Comm_delete_attr(MPI_COMM_WORLD, state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
         if (MPI_Comm_free_keyval(&state_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
     }
+    if (own_key != MPI_KEYVAL_INVALID) {
+        if (MPI_Comm_get_attr(MPI_COMM_WORLD, own_key, &v, &flag) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
+        else if (flag && MPI_Comm_delete_attr(MPI_COMM_WORLD, own_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
+        if (MPI_Comm_free_keyval(&own_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
+    }
     if (MPI_Comm_free_keyval(&finalize_key) != MPI_SUCCESS) rc = MPI_ERR_OTHER;
-    state_key = finalize_key = MPI_KEYVAL_INVALID;
+    state_key = own_key = finalize_key = MPI_KEYVAL_INVALID;
     return rc; /* MPI_Finalize hears of a failure */
 }
 
@@ -75,10 +114,12 @@ static int keys(void)
     if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_key, NULL) != MPI_SUCCESS)
         return SF_ERR_MPI;
     if (MPI_Comm_create_keyval(share_state, drop_state, &state_key, NULL) != MPI_SUCCESS ||
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, drop_shared, &own_key, NULL) != MPI_SUCCESS ||
         MPI_Comm_set_attr(MPI_COMM_SELF, finalize_key, NULL) != MPI_SUCCESS) {
         if (state_key != MPI_KEYVAL_INVALID) MPI_Comm_free_keyval(&state_key);
+        if (own_key != MPI_KEYVAL_INVALID) MPI_Comm_free_keyval(&own_key);
         MPI_Comm_free_keyval(&finalize_key);
-        state_key = finalize_key = MPI_KEYVAL_INVALID;
+        state_key = own_key = finalize_key = MPI_KEYVAL_INVALID;
         return SF_ERR_MPI;
     }
     return SF_OK;
@@ -111,5 +152,35 @@ int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
     s->refs = 2; /* the attribute's and the caller's */
     if (MPI_Comm_set_attr(comm, state_key, s) != MPI_SUCCESS) s->refs = 1;
     *out = s;
+    return SF_OK;
+}
+
+int sf_comm_shared(MPI_Comm comm, MPI_Comm *own, void **hold)
+{
+    void *v = NULL;
+    int flag = 0, err = keys();
+    *own = MPI_COMM_NULL;
+    *hold = NULL;
+    if (err == SF_OK && MPI_Comm_get_attr(comm, own_key, &v, &flag) == MPI_SUCCESS && flag) {
+        shared_comm *c = v;
+        c->refs++;
+        *own = c->comm;
+        *hold = c;
+        return SF_OK;
+    }
+    /* every rank is here (the attribute is on all of them or none): the
+     * split is made whatever failed, and kept only where it was made */
+    MPI_Comm made = MPI_COMM_NULL;
+    if (MPI_Comm_split(comm, 0, 0, &made) != MPI_SUCCESS) return SF_ERR_MPI;
+    shared_comm *c = malloc(sizeof *c);
+    if (!c) {
+        MPI_Comm_free(&made);
+        return SF_ERR_NOMEM;
+    }
+    c->comm = made;
+    c->refs = 2; /* the attribute's and the caller's */
+    if (err != SF_OK || MPI_Comm_set_attr(comm, own_key, c) != MPI_SUCCESS) c->refs = 1;
+    *own = made;
+    *hold = c;
     return SF_OK;
 }

@@ -197,6 +197,11 @@ void sf_context_set_learn(sf_context *ctx, sf_learn_fn fn, void *arg)
 }
 
 
+void sf_context_set_readonly(sf_context *ctx, int readonly)
+{
+    ctx->readonly = readonly;
+}
+
 void sf_context_lower_max_open(sf_context *ctx, int max_open)
 {
     if (max_open > 0 && max_open < ctx->max_open) ctx->max_open = max_open;

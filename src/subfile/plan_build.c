@@ -268,6 +268,7 @@ static int recv_truncated(sf_context *ctx, word *dummy, int src)
 static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int *nin, int *home_err)
 {
     int err = SF_OK, cap = 0, barrier = 0, done = 0;
+    unsigned pauses = 0;
     MPI_Request *sreq = malloc(sizeof(MPI_Request) * (nout ? nout : 1)), bar = MPI_REQUEST_NULL;
     if (!sreq) { err = SF_ERR_NOMEM; nout = 0; }
     for (int i = 0; i < nout; i++) {
@@ -327,10 +328,7 @@ static int nbx(sf_context *ctx, wbuf *out, int nout, int *sent, inmsg **inp, int
             sf_keep(&err, SF_ERR_MPI);
             done = 1;
         }
-        if (!done && ctx->yield) {
-            struct timespec ts = {0, 20000};
-            nanosleep(&ts, NULL);
-        }
+        if (!done && ctx->yield) sf_pause(&pauses);
     }
     free(sreq);
     return err;

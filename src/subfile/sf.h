@@ -243,15 +243,27 @@ int sf_context_create(MPI_Comm comm, MPI_Info info, int max_open,
  * only at comm's first context (its node census). */
 int sf_context_create_on(MPI_Comm comm, MPI_Comm own, MPI_Info info, int max_open,
                          int readonly, int yield, sf_context **ctxp);
+/* ncsf's communicator over comm's processes (a split: none of comm's
+ * attributes), made at comm's first call and kept on comm as an attribute
+ * (comm_cache.c); every dataset on comm shares it. Collective over comm
+ * the first time only; *hold is this caller's reference, dropped with
+ * sf_comm_shared_release. On failure *own is MPI_COMM_NULL (this rank's
+ * outcome: the caller agrees on it). */
+int sf_comm_shared(MPI_Comm comm, MPI_Comm *own, void **hold);
+void sf_comm_shared_release(void *hold);
 /* max_open agreed after the create (local; only lowers it). */
+void sf_context_set_readonly(sf_context *ctx, int readonly);
 void sf_context_lower_max_open(sf_context *ctx, int max_open);
 /* Collective over comm: does this rank's node hold more of the job's
  * processes than it has processors online? (MPICH spins while it waits:
  * then a waiting process takes the processor from one with work.) */
 int sf_node_oversubscribed(MPI_Comm comm);
-/* Wait for req; with yield, by testing and sleeping 50 us between tests.
+/* Wait for req; with yield, by testing and pausing (sf_pause) between tests.
  * Never made to fail by fault injection (for agreements). */
 int sf_wait_request(MPI_Request *req, int yield);
+/* One pause between two tests of a wait that gives the processor away
+ * (wait.c); *n, zero at the wait's start, counts them. */
+void sf_pause(unsigned *n);
 /* Collective over comm: *value becomes the smallest of every rank's (an
  * agreement on the worst error code), waiting as sf_wait_request. SF_OK,
  * or SF_ERR_MPI with *value untouched. */

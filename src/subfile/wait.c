@@ -5,19 +5,38 @@
  * a small machine or an oversubscribed node, the processes that wait for a
  * collective take the processor from the ones doing the work it waits for.
  * The engine's own waits, and the agreements of the netCDF layer, therefore
- * sleep briefly between tests when the node has more of the job's processes
- * than processors (decided once per create or open, the same way on every
- * process of a node); with a processor each, they just wait.
+ * give the processor away between tests (sf_pause) when the node has more
+ * of the job's processes than processors (decided once per create or
+ * open, the same way on every process of a node); with a processor each,
+ * they just wait.
  */
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 #include "sf_internal.h"
+
+/* One pause of a wait that gives the processor away: the first ones only
+ * yield it (the process waited for is most often runnable and takes it at
+ * once; a sleep would add the timer's granularity to every step of a
+ * collective), later ones sleep 50 us (a long wait on a process that is
+ * itself waiting, or working, spends little of the processor). *n counts
+ * the pauses of this wait. */
+void sf_pause(unsigned *n)
+{
+    if ((*n)++ < 256) {
+        sched_yield();
+        return;
+    }
+    struct timespec ts = {0, 50000};
+    nanosleep(&ts, NULL);
+}
 
 /* A wait whose failure still completes the request (an MPI error leaves
  * it to MPI_Wait), so no buffer is given back while MPI may use it. */
 int sf_wait(const sf_context *ctx, MPI_Request *req)
 {
     int done = 0;
+    unsigned pauses = 0;
     if (!ctx->yield) {
         int rc = MPI_Wait(req, MPI_STATUS_IGNORE);
         /* the request completed after a failure; a second failure is the same error */
@@ -32,8 +51,7 @@ int sf_wait(const sf_context *ctx, MPI_Request *req)
             return SF_ERR_MPI;
         }
         if (done) return SF_OK;
-        struct timespec ts = {0, 50000};
-        nanosleep(&ts, NULL);
+        sf_pause(&pauses);
     }
 }
 
@@ -47,12 +65,12 @@ int sf_wait_trusted(const sf_context *ctx, MPI_Request *req)
 int sf_wait_request(MPI_Request *req, int yield)
 {
     int done = 0;
+    unsigned pauses = 0;
     if (!yield) return SF_MPI_OK((MPI_Wait)(req, MPI_STATUS_IGNORE));
     for (;;) {
         if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return SF_ERR_MPI;
         if (done) return SF_OK;
-        struct timespec ts = {0, 50000};
-        nanosleep(&ts, NULL);
+        sf_pause(&pauses);
     }
 }
 

@@ -83,7 +83,9 @@ typedef struct ncsf_pending ncsf_pending;
 
 typedef struct ncsf_file {
     int ncid;
-    MPI_Comm comm;
+    MPI_Comm comm;       /* ncsf's over the caller's, shared by the datasets
+                          * on it (sf_comm_shared); held by comm_hold */
+    void *comm_hold;
     int rank, nprocs;
     MPI_Info info;       /* the user's info at create/open (dup) */
     char *path;          /* as given */

@@ -52,26 +52,29 @@ static int split_path(ncsf_file *f, const char *path)
     return f->path && f->dir && f->stem && f->name_stem ? NC_NOERR : NC_ENOMEM;
 }
 
-/* The dataset's state, with its communicator (a split of comm, which the
- * engine's context shares: attach). Collective over comm for the split
- * alone, made by every rank whatever fails; the outcome is this process's
- * (*fp set when f was made, even if something failed after). */
+/* The dataset's state, with its communicator (ncsf's over comm, shared by
+ * every dataset on comm, which the engine's context shares too: attach).
+ * Collective over comm at comm's first dataset only (the split), made by
+ * every rank whatever fails; the outcome is this process's (*fp set when
+ * f was made, even if something failed after). */
 static int file_make(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid, ncsf_file **fp)
 {
     MPI_Comm own = MPI_COMM_NULL;
+    void *hold = NULL;
     /* the collective step first, made by every rank whatever fails after;
      * a split, not a duplicate: it carries none of comm's attributes
      * (subfile/context.c says why) */
-    int err = MPI_Comm_split(comm, 0, 0, &own) == MPI_SUCCESS ? NC_NOERR : NC_EMPI;
+    int err = sf_comm_shared(comm, &own, &hold) == SF_OK ? NC_NOERR : NC_EMPI;
     ncsf_file *f = calloc(1, sizeof *f);
     *fp = f;
     if (!f) {
-        if (own != MPI_COMM_NULL) MPI_Comm_free(&own);
+        sf_comm_shared_release(hold);
         return NC_ENOMEM;
     }
     f->ncid = ncid;
     f->info = MPI_INFO_NULL;
     f->comm = own;
+    f->comm_hold = hold;
     f->yield = yield;
     f->state_at_open = NCSF_STATE_COMPLETE;
     f->hints.enable = -1;
@@ -113,7 +116,7 @@ void ncsfi_file_free(ncsf_file *f)
     if (f->ctx) sf_context_free(f->ctx);
     ncsfi_hints_free(&f->hints);
     if (f->info != MPI_INFO_NULL) MPI_Info_free(&f->info);
-    if (f->comm != MPI_COMM_NULL) MPI_Comm_free(&f->comm);
+    sf_comm_shared_release(f->comm_hold);
     ncsfi_varsize_free(f);
     free(f->dimlen);
     free(f->path);
@@ -125,41 +128,38 @@ void ncsfi_file_free(ncsf_file *f)
 
 /* Engine context and registration: common to create and open (hints are
  * parsed already); err: this process's outcome so far (f NULL: none
- * made). Collective over comm: one reduction agrees on the outcome and on
- * the limits (choose_limits); on failure f is freed. */
-static int attach(MPI_Comm comm, int yield, ncsf_file *f, int readonly, int err)
+ * made). Local (comm's census was taken by the create or open): the
+ * caller agrees on the returned outcome and on lim, the limits
+ * (choose_limits: max_open, aggregate; INT64_MAX where none), in the one
+ * reduction of its create or open, then calls attach_finish. */
+static int attach_local(MPI_Comm comm, int yield, ncsf_file *f, int readonly, int err, int64_t lim[2])
 {
-    int64_t v[3] = {err, INT64_MAX, INT64_MAX};
+    lim[0] = lim[1] = INT64_MAX;
     if (f && !err) {
-        choose_limits(f, &v[2], &v[1]);
+        choose_limits(f, &lim[1], &lim[0]);
         f->readonly = readonly;
         /* PnetCDF's own switch, read as PnetCDF reads it */
         const char *safe = getenv("PNETCDF_SAFE_MODE");
         f->safe_mode = safe && atoi(safe) != 0;
-        /* collective over comm at its first dataset only (the node
-         * census; the branch below takes it too). The context works on
-         * the dataset's communicator: no second one */
-        int e = sf_context_create_on(comm, f->comm, f->info, (int)v[1], readonly, yield, &f->ctx);
-        if (!err && e != SF_OK) err = ncsfi_error_from_engine(e);
+        /* the context works on the dataset's communicator: no second one */
+        int e = sf_context_create_on(comm, f->comm, f->info, (int)lim[0], readonly, yield, &f->ctx);
+        if (e != SF_OK) err = ncsfi_error_from_engine(e);
         if (!err) sf_context_set_learn(f->ctx, ncsfi_learn_offsets, f);
         if (!err) err = ncsfi_register(f);
-        v[0] = err;
-    } else {
-        /* no context (f not made, or failed already: its communicator may
-         * be none): the context's one collective step, as the others take
-         * it, the census of comm if it has none yet */
-        sf_node_oversubscribed(comm);
-        if (!err) v[0] = NC_ENOMEM;
+        return err;
     }
-    if (ncsfi_agree_words(comm, yield, v, 3, MPI_MIN) != NC_NOERR && !v[0]) v[0] = NC_EMPI;
-    if (v[0]) {
-        ncsfi_file_free(f);
-        return (int)v[0];
-    }
-    f->max_open = (int)v[1];
+    /* no context (f not made, or failed already): the census of comm if
+     * it has none yet, as sf_context_create_on would take it */
+    sf_node_oversubscribed(comm);
+    return err ? err : NC_ENOMEM;
+}
+
+/* After the agreement: lim agreed (the smallest of every rank's). */
+static void attach_finish(ncsf_file *f, const int64_t lim[2])
+{
+    f->max_open = (int)lim[0];
     sf_context_lower_max_open(f->ctx, f->max_open);
-    sf_context_set_aggregate_max(f->ctx, v[2]);
-    return NC_NOERR;
+    sf_context_set_aggregate_max(f->ctx, lim[1]);
 }
 
 /* Hints given at create or open: checked before any file is touched. */
@@ -225,21 +225,9 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         /* PnetCDF created it with process 0's mode and says so: not fatal */
         if (err == NC_EMULTIDEFINE_CMODE && ncid >= 0) soft = err, err = NC_NOERR;
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
-        /* PnetCDF's outcome and process 0's mode agreed in one reduction
-         * before ncsf's collective steps (file_make, attach): every rank
-         * takes them, or none */
-        int rank = 0;
-        if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
-        int64_t v[2] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN};
-        if (ncsfi_agree_words(comm, yield, v, 2, MPI_MAX) != NC_NOERR) {
-            if (!err) err = NC_EMPI;
-        } else {
-            err = (int)-v[0];
-            cmode = (int)v[1];
-        }
-    }
-    if (!err) {
-        err = file_make(comm, yield, path, info, ncid, &f);
+        /* ncsf's state, made by every rank whatever PnetCDF said (its
+         * one collective step, comm's first split, is everyone's) */
+        int ferr = file_make(comm, yield, path, info, ncid, &f);
         if (f) {
             f->hints = h;
             memset(&h, 0, sizeof h);
@@ -249,13 +237,37 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
             f->noclobber = (cmode & NC_NOCLOBBER) != 0;
             /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
             f->name_stem_chosen = f->noclobber;
-            if (!f->noclobber && stem >= 0 && !err) err = ncsfi_name_stem_set(f, stem);
+            if (!f->noclobber && stem >= 0 && !err && !ferr) ferr = ncsfi_name_stem_set(f, stem);
             memcpy(f->clobbered_id, old_id, sizeof old_id);
         }
-        err = attach(comm, yield, f, 0, err);
-        if (err) f = NULL; /* (freed) */
-        if (err) snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
-        else ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
+        int64_t lim[2];
+        int aerr = attach_local(comm, yield, err ? NULL : f, 0, ferr, lim);
+        /* one reduction: PnetCDF's outcome, process 0's mode, ncsf's
+         * outcome and the limits */
+        int rank = 0;
+        if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
+        int64_t v[5] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN, -(int64_t)aerr, -lim[0], -lim[1]};
+        if (ncsfi_agree_words(comm, yield, v, 5, MPI_MAX) != NC_NOERR) {
+            if (!err) err = NC_EMPI;
+        } else {
+            err = (int)-v[0];
+            cmode = (int)v[1];
+            if (!err && v[2]) {
+                err = (int)-v[2];
+                snprintf(why, sizeof why, "cannot set up subfiling for %s: %s", path, ncmpi_strerror(err));
+            }
+            lim[0] = -v[3], lim[1] = -v[4];
+        }
+        if (err) {
+            ncsfi_file_free(f);
+            f = NULL;
+        } else {
+            /* process 0's mode (the names were chosen by this one's:
+             * PnetCDF says NC_EMULTIDEFINE_CMODE when they differ) */
+            f->noclobber = (cmode & NC_NOCLOBBER) != 0;
+            attach_finish(f, lim);
+            ncsfi_hints_warn(info, &f->hints, 0, f->rank == 0, f->warned, sizeof f->warned, path);
+        }
     }
     if (err) {
         if (ncid >= 0) ncmpi_abort(ncid);
@@ -484,38 +496,48 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     /* not fatal in PnetCDF: modes that differ (process 0's is used), a
      * header not padded with null bytes; the code is returned at the end */
     if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
-    /* agreed before ncsf's collective steps, with process 0's mode and
-     * whether every rank has the file open, in one reduction: every rank
-     * takes them, or none */
-    int rank = 0;
-    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
-    int64_t v[3] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0};
-    if (ncsfi_agree_words(comm, yield, v, 3, MPI_MAX) != NC_NOERR) {
-        if (!err) err = NC_EMPI;
-        v[2] = 1;
-    } else {
-        err = (int)-v[0];
-        omode = (int)v[1];
-    }
-    if (err) {
-        /* opened on every rank (the failure came after): closed on every
-         * rank, ncmpi_close being collective; opened on some only: left
-         * open there, as a close would wait for the ranks without one */
-        if (!v[2]) ncmpi_close(ncid);
-        snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
-        return err;
-    }
-    err = file_make(comm, yield, path, info, ncid, &f);
+    /* ncsf's state, made by every rank whatever PnetCDF said (its one
+     * collective step, comm's first split, is everyone's) */
+    int ferr = file_make(comm, yield, path, info, ncid, &f);
     if (f) {
         f->hints = *h;
         memset(h, 0, sizeof *h);
         /* for a file with no subfiled variable yet; a dataset keeps its own */
         f->version = f->hints.format ? f->hints.format : 2;
     }
-    if ((err = attach(comm, yield, f, !(omode & NC_WRITE), err))) {
-        ncmpi_close(ncid);
+    int64_t lim[2];
+    int aerr = attach_local(comm, yield, err ? NULL : f, !(omode & NC_WRITE), ferr, lim);
+    /* one reduction: PnetCDF's outcome, process 0's mode, whether every
+     * rank has the file open, ncsf's outcome and the limits */
+    int rank = 0;
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
+    int64_t v[6] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0, -(int64_t)aerr, -lim[0], -lim[1]};
+    if (ncsfi_agree_words(comm, yield, v, 6, MPI_MAX) != NC_NOERR) {
+        if (!err) err = NC_EMPI;
+        v[2] = 1;
+    } else {
+        err = (int)-v[0];
+        omode = (int)v[1];
+        if (!err && v[3]) err = (int)-v[3];
+        lim[0] = -v[4], lim[1] = -v[5];
+    }
+    if (err) {
+        if (f) {
+            ncsfi_file_free(f);
+            f = NULL;
+        }
+        /* opened on every rank (the failure came after): closed on every
+         * rank, ncmpi_close being collective; opened on some only: left
+         * open there, as a close would wait for the ranks without one */
+        if (!v[2]) ncmpi_close(ncid);
+        if (v[0]) snprintf(why, whylen, "cannot open %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         return err;
     }
+    /* process 0's mode: PnetCDF says NC_EMULTIDEFINE_OMODE when it
+     * differs from this one's */
+    f->readonly = !(omode & NC_WRITE);
+    sf_context_set_readonly(f->ctx, f->readonly);
+    attach_finish(f, lim);
     *fp = f;
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
     /* an ordinary netCDF file (the same answer on every process): nothing

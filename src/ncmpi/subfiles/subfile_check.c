@@ -230,13 +230,19 @@ int ncsfi_check_subfiles(ncsf_file *f)
     size_t pairs = 1;
     for (int j = 0; !fatal && j < n; j++)
         for (int i = 0; i < f->nvars_cap; i++) pairs += f->vars[i] && f->vars[i]->file_id == s[j].lead->varid;
-    /* key[nvars_cap + 1]: minus the most records seen (reduced with them) */
-    int64_t *key = malloc(sizeof(int64_t) * (f->nvars_cap + 2));
+    /* key[nvars_cap + 1]: minus the most records seen; [+ 2]: the fewest
+     * records of a record variable's subfile; [+ 3]: this rank's outcome
+     * (all reduced with the keys). A small array is on the stack, so that
+     * no rank can fail to make it; a large one's allocation is agreed
+     * (nvars_cap is the same on every rank) */
+    enum { KEYS_ON_STACK = 1024 }; /* 8 KiB */
+    int64_t key_s[KEYS_ON_STACK + 4];
+    int64_t *key = f->nvars_cap <= KEYS_ON_STACK ? key_s : malloc(sizeof(int64_t) * (f->nvars_cap + 4));
     seen *mine = malloc(sizeof(seen) * pairs);
-    MPI_Offset most = f->numrecs;
-    if (!fatal && (!key || !mine)) fatal = NC_ENOMEM;
-    /* the reductions below need every rank's arrays */
-    if ((fatal = ncsfi_agreef(f, fatal))) {
+    MPI_Offset most = f->numrecs, fewest = INT64_MAX;
+    if (!fatal && !mine) fatal = NC_ENOMEM;
+    /* the reduction below needs every rank's keys */
+    if (key != key_s && (fatal = ncsfi_agreef(f, key ? fatal : NC_ENOMEM))) {
         free(key);
         free(mine);
         free(s);
@@ -267,35 +273,34 @@ int ncsfi_check_subfiles(ncsf_file *f)
             } else if (v->lay->record) {
                 mine[nseen++] = (seen){v, k, nrecs};
                 if (nrecs > most) most = nrecs;
+                if (nrecs < fewest) fewest = nrecs;
             }
         }
         if (!ferr) ncsfi_cdf_free(&h);
     }
     /* the dataset's record count: the base file's, or more if subfiles
      * have more (a writer that died before finishing the base file);
-     * reduced with the first failure of each variable's own subfiles */
+     * reduced with the first failure of each variable's own subfiles, the
+     * fewest records any subfile has, and the outcome: it agrees on the
+     * outcome, a trusted reduction (fault.h) */
     key[f->nvars_cap + 1] = -(int64_t)most;
-    if (MPI_Allreduce(MPI_IN_PLACE, key, f->nvars_cap + 2, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS && !fatal)
-        fatal = NC_EMPI;
+    key[f->nvars_cap + 2] = fewest;
+    key[f->nvars_cap + 3] = fatal;
+    if ((MPI_Allreduce)(MPI_IN_PLACE, key, f->nvars_cap + 4, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS)
+        key[f->nvars_cap + 3] = fatal ? fatal : NC_EMPI;
+    fatal = (int)key[f->nvars_cap + 3];
     most = -key[f->nvars_cap + 1];
     f->numrecs = most;
-    /* a subfile of this rank's with fewer records than that: cut short;
-     * rare (a writer died), and only then a second reduction of the keys
-     * (whether any rank found one is agreed with the outcome) */
-    int cut = 0;
-    for (int j = 0; j < nseen; j++)
-        if (mine[j].nrecs < most && KEY(mine[j].k, NC_ETRUNC) < key[mine[j].v->varid]) {
-            key[mine[j].v->varid] = KEY(mine[j].k, NC_ETRUNC);
-            cut = 1;
-        }
-    int both[2] = {fatal, -cut};
-    /* the outcome's agreement: a trusted reduction (fault.h) */
-    if ((MPI_Allreduce)(MPI_IN_PLACE, both, 2, MPI_INT, MPI_MIN, f->comm) != MPI_SUCCESS)
-        both[0] = fatal ? fatal : NC_EMPI;
-    fatal = both[0];
-    if (!fatal && both[1])
+    /* a subfile with fewer records than that, anywhere: cut short; rare
+     * (a writer died), and only then a second reduction of the keys, with
+     * each such subfile marked by its home */
+    if (!fatal && key[f->nvars_cap + 2] < most) {
+        for (int j = 0; j < nseen; j++)
+            if (mine[j].nrecs < most && KEY(mine[j].k, NC_ETRUNC) < key[mine[j].v->varid])
+                key[mine[j].v->varid] = KEY(mine[j].k, NC_ETRUNC);
         fatal = ncsfi_agreef(f, MPI_Allreduce(MPI_IN_PLACE, key, f->nvars_cap, MPI_INT64_T, MPI_MIN, f->comm)
                                     == MPI_SUCCESS ? NC_NOERR : NC_EMPI);
+    }
     for (int i = 0; i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         if (!v) continue;
@@ -307,7 +312,7 @@ int ncsfi_check_subfiles(ncsf_file *f)
             v->broken_k = (int)(kk / 1024);
         }
     }
-    free(key);
+    if (key != key_s) free(key);
     free(mine);
     free(s);
     return fatal ? fatal : ncsfi_add_layouts(f, NC_NOERR);
