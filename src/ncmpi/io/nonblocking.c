@@ -245,6 +245,38 @@ static int select_list(ncsf_file *f, int num, const int *reqs, int *statuses, wa
     return bad;
 }
 
+/* Whether PnetCDF can hold no request of the program's in this dataset:
+ * every variable is subfiled (a post goes to PnetCDF only for a variable
+ * ncsf does not serve). The same on every process in data mode (the
+ * definitions are agreed at enddef), so a collective wait may then leave
+ * PnetCDF's wait out on every process: it would complete nothing, and
+ * its reduction would only say so. */
+static int pnetcdf_has_none(const ncsf_file *f)
+{
+    int nvars = 0;
+    if (!f->nsubfiled || ncmpi_inq_nvars(f->ncid, &nvars) != NC_NOERR || nvars != f->nsubfiled) return 0;
+    for (int v = 0; v < nvars; v++)
+        if (!ncsfi_var(f, v)) return 0;
+    return 1;
+}
+
+/* PnetCDF's collective wait on ids[0..n) (or n < 0: NC_REQ_ALL and its
+ * kin), or, where PnetCDF holds none of the program's requests
+ * (pnetcdf_has_none, agreed), its answer without its reduction: every id
+ * but NC_REQ_NULL names nothing (status NC_EINVAL_REQUEST, which the
+ * wait returns), as PnetCDF 1.12.3 says of ids it does not hold. */
+static int pnc_wait_all(ncsf_file *f, int none, int n, int *ids, int *st)
+{
+    if (!none) return ncmpi_wait_all(f->ncid, n, ids, st);
+    int e = NC_NOERR;
+    for (int j = 0; ids && j < n; j++) {
+        int bad = ids[j] != NC_REQ_NULL;
+        if (bad && !e) e = NC_EINVAL_REQUEST;
+        if (st) st[j] = bad ? NC_EINVAL_REQUEST : NC_NOERR;
+    }
+    return e;
+}
+
 /* PnetCDF's own requests of a list. When an id of ours named nothing,
  * PnetCDF must complete none of its own either: ids that name nothing are
  * added (more than it has pending, so that it cannot read the list as
@@ -259,7 +291,8 @@ static int wait_pnetcdf(ncsf_file *f, int ours_bad, int pnc_pending, int collect
      * PnetCDF's total alone) */
     int was_s[WAIT_ON_STACK], *was = w->npnc <= WAIT_ON_STACK ? was_s : malloc(sizeof(int) * (size_t)w->npnc);
     if (was) memcpy(was, w->pnc, sizeof(int) * (size_t)w->npnc);
-    int e = collective ? ncmpi_wait_all(ncid, m, w->pnc, w->pst) : ncmpi_wait(ncid, m, w->pnc, w->pst);
+    int e = collective ? pnc_wait_all(f, pnetcdf_has_none(f), m, w->pnc, w->pst)
+                       : ncmpi_wait(ncid, m, w->pnc, w->pst);
     pnc_done(f, 0, was, w->pnc, was ? w->npnc : 0);
     if (was != was_s) free(was);
     for (int j = 0; j < w->npnc; j++) if (w->pst[j] == NC_EINVAL_REQUEST) *bad = 1;
@@ -349,12 +382,13 @@ static int wait_go(ncsf_file *f, int num, int *reqs, int *statuses, int collecti
     int room = w->mine && w->slot && w->pnc && w->pst;
     if (all) {
         if (room) select_all(f, num, 0, w);
-        e = collective ? ncmpi_wait_all(f->ncid, num, NULL, NULL) : ncmpi_wait(f->ncid, num, NULL, NULL);
+        e = collective ? pnc_wait_all(f, pnetcdf_has_none(f), num, NULL, NULL)
+                       : ncmpi_wait(f->ncid, num, NULL, NULL);
         pnc_done(f, num, NULL, NULL, 0);
     } else if (!room || select_shortcut(f, num, reqs, statuses, pnc_pending, w)) {
         int d = room ? w->pnc_dir : 0, m = d == NC_REQ_ALL ? NC_REQ_ALL : room ? w->npnc : 0;
         if (d || collective)
-            e = collective ? ncmpi_wait_all(f->ncid, m, w->pnc, statuses ? w->pst : NULL)
+            e = collective ? pnc_wait_all(f, !d && pnetcdf_has_none(f), m, w->pnc, statuses ? w->pst : NULL)
                            : ncmpi_wait(f->ncid, m, w->pnc, statuses ? w->pst : NULL);
         for (int j = 0; d && statuses && j < w->npnc; j++) statuses[num - w->npnc + j] = w->pst[j];
         if (d) pnc_done(f, d, NULL, NULL, 0);
