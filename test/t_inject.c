@@ -7,7 +7,9 @@
  * SCENARIO is write (create, define, enddef, collective puts of a fixed
  * and a record variable, iput + wait_all, close), read (open, collective
  * gets, close), rewrite (open for writing, puts, close), mpiio (write
- * through the MPI-IO method) or indep (independent puts and gets).
+ * through the MPI-IO method), indep (independent puts and gets) or
+ * newcomm (two opens on a new duplicate of MPI_COMM_WORLD: ncsf's
+ * communicator kept on it by every rank or by none).
  *
  * A first run records the sites the scenario reaches on each rank (an
  * allocation, an MPI call or a system call of the library). Then, for the
@@ -194,6 +196,25 @@ static int rewrite_dataset(const char *path, int seed)
     return err ? err : e;
 }
 
+/* Open B twice on a new duplicate of MPI_COMM_WORLD, closing each: the
+ * first open makes ncsf's communicator over the duplicate and keeps it
+ * there; the second must find it on every rank or on none, whichever
+ * allocation of the first failed on one rank (a rank that had not kept it
+ * would make one alone, and wait for the others). The first error. */
+static int open_twice_on_new_comm(const char *path)
+{
+    MPI_Comm c;
+    int err = NC_NOERR;
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &c) != MPI_SUCCESS) return NC_EMPI;
+    for (int i = 0; i < 2; i++) {
+        int ncid, e = ncmpi_open(c, path, NC_NOWRITE, MPI_INFO_NULL, &ncid);
+        if (!e) e = ncmpi_close(ncid);
+        if (!err) err = e;
+    }
+    MPI_Comm_free(&c);
+    return err;
+}
+
 enum { SEED_A = 10, SEED_B = 20 };
 
 /* Every run starts from the same whole dataset B (the write scenarios
@@ -214,6 +235,7 @@ static int run(const char *scenario, int *wrong)
     if (!strcmp(scenario, "indep")) return write_dataset(path_b, SEED_B, 0, 1);
     if (!strcmp(scenario, "read")) return read_dataset(path_b, SEED_B, wrong);
     if (!strcmp(scenario, "rewrite")) return rewrite_dataset(path_b, SEED_B);
+    if (!strcmp(scenario, "newcomm")) return open_twice_on_new_comm(path_b);
     return NC_EINVAL;
 }
 
@@ -226,7 +248,7 @@ static void verify(const char *scenario, int err, int wrong, long k, int rank)
                                   e ? ncmpi_strerror(e) : "wrong values");
         ts.failures++;
     }
-    if (err) return;
+    if (err || !strcmp(scenario, "newcomm")) return;
     if (!strcmp(scenario, "read")) {
         if (wrong) {
             if (ts.rank == 0) fprintf(stderr, "  fault %ld on rank %d: read succeeded with wrong values\n", k, rank);

@@ -125,16 +125,24 @@ static int keys(void)
     return SF_OK;
 }
 
-int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
+/* The value comm holds under key (the keyvals made first), or NULL. */
+static void *cached(MPI_Comm comm, int key)
 {
     void *v = NULL;
-    int flag = 0, err = keys();
+    int flag = 0;
+    if (MPI_Comm_get_attr(comm, key, &v, &flag) != MPI_SUCCESS || !flag) return NULL;
+    return v;
+}
+
+int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
+{
+    int err = keys();
+    sf_comm_state *had = err == SF_OK ? cached(comm, state_key) : NULL;
     *out = NULL;
     *census = 0;
-    if (err == SF_OK && MPI_Comm_get_attr(comm, state_key, &v, &flag) == MPI_SUCCESS && flag) {
-        sf_comm_state *s = v;
-        s->refs++;
-        *out = s;
+    if (had) {
+        had->refs++;
+        *out = had;
         return SF_OK;
     }
     /* every rank is here: the attribute is set on all of them or none.
@@ -157,30 +165,44 @@ int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
 
 int sf_comm_shared(MPI_Comm comm, MPI_Comm *own, void **hold)
 {
-    void *v = NULL;
-    int flag = 0, err = keys();
+    int err = keys();
+    shared_comm *c = err == SF_OK ? cached(comm, own_key) : NULL;
     *own = MPI_COMM_NULL;
     *hold = NULL;
-    if (err == SF_OK && MPI_Comm_get_attr(comm, own_key, &v, &flag) == MPI_SUCCESS && flag) {
-        shared_comm *c = v;
+    if (c) {
         c->refs++;
         *own = c->comm;
         *hold = c;
         return SF_OK;
     }
     /* every rank is here (the attribute is on all of them or none): the
-     * split is made whatever failed, and kept only where it was made */
+     * split is made whatever failed. A rank that cannot keep it on comm
+     * fails: the caller agrees on that, and every rank then forgets it
+     * (sf_comm_shared_forget), so that the next call splits everywhere */
     MPI_Comm made = MPI_COMM_NULL;
-    if (MPI_Comm_split(comm, 0, 0, &made) != MPI_SUCCESS) return SF_ERR_MPI;
-    shared_comm *c = malloc(sizeof *c);
+    if (MPI_Comm_split(comm, 0, 0, &made) != MPI_SUCCESS) {
+        /* (a failure said after the split was made: freed) */
+        if (made != MPI_COMM_NULL) MPI_Comm_free(&made);
+        return SF_ERR_MPI;
+    }
+    c = malloc(sizeof *c);
     if (!c) {
         MPI_Comm_free(&made);
         return SF_ERR_NOMEM;
     }
     c->comm = made;
     c->refs = 2; /* the attribute's and the caller's */
-    if (err != SF_OK || MPI_Comm_set_attr(comm, own_key, c) != MPI_SUCCESS) c->refs = 1;
+    if (err != SF_OK || MPI_Comm_set_attr(comm, own_key, c) != MPI_SUCCESS) {
+        c->refs = 1;
+        err = SF_ERR_MPI;
+    }
     *own = made;
     *hold = c;
-    return SF_OK;
+    return err;
+}
+
+void sf_comm_shared_forget(MPI_Comm comm)
+{
+    /* deleting an attribute that is not there is an error for Open MPI */
+    if (own_key != MPI_KEYVAL_INVALID && cached(comm, own_key)) MPI_Comm_delete_attr(comm, own_key);
 }

@@ -247,10 +247,15 @@ int sf_context_create_on(MPI_Comm comm, MPI_Comm own, MPI_Info info, int max_ope
  * attributes), made at comm's first call and kept on comm as an attribute
  * (comm_cache.c); every dataset on comm shares it. Collective over comm
  * the first time only; *hold is this caller's reference, dropped with
- * sf_comm_shared_release. On failure *own is MPI_COMM_NULL (this rank's
- * outcome: the caller agrees on it). */
+ * sf_comm_shared_release. On failure (this rank's outcome: the caller
+ * agrees on it) *own may still be a communicator, held by *hold, but comm
+ * does not keep it. */
 int sf_comm_shared(MPI_Comm comm, MPI_Comm *own, void **hold);
 void sf_comm_shared_release(void *hold);
+/* After an sf_comm_shared that failed on some rank (agreed by the
+ * caller): comm keeps it no longer (local), so that every rank makes a
+ * new one at the next call. */
+void sf_comm_shared_forget(MPI_Comm comm);
 /* max_open agreed after the create (local; only lowers it). */
 void sf_context_set_readonly(sf_context *ctx, int readonly);
 void sf_context_lower_max_open(sf_context *ctx, int max_open);

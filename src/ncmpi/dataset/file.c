@@ -53,18 +53,22 @@ static int split_path(ncsf_file *f, const char *path)
 }
 
 /* The dataset's state, with its communicator (ncsf's over comm, shared by
- * every dataset on comm, which the engine's context shares too: attach).
+ * every dataset on comm, which the engine's context shares too:
+ * attach_local).
  * Collective over comm at comm's first dataset only (the split), made by
  * every rank whatever fails; the outcome is this process's (*fp set when
  * f was made, even if something failed after). */
-static int file_make(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid, ncsf_file **fp)
+static int file_make(MPI_Comm comm, int yield, const char *path, MPI_Info info, int ncid, ncsf_file **fp,
+                     int *comm_bad)
 {
     MPI_Comm own = MPI_COMM_NULL;
     void *hold = NULL;
     /* the collective step first, made by every rank whatever fails after;
      * a split, not a duplicate: it carries none of comm's attributes
-     * (subfile/context.c says why) */
+     * (subfile/context.c says why). *comm_bad: comm does not keep it here
+     * (the caller agrees on it, and every rank forgets it then) */
     int err = sf_comm_shared(comm, &own, &hold) == SF_OK ? NC_NOERR : NC_EMPI;
+    *comm_bad = err != NC_NOERR;
     ncsf_file *f = calloc(1, sizeof *f);
     *fp = f;
     if (!f) {
@@ -93,9 +97,12 @@ int ncsfi_file_new(MPI_Comm comm, int yield, const char *path, MPI_Info info, in
                    ncsf_file **fp)
 {
     ncsf_file *f = NULL;
-    int err = ncsfi_agree(comm, yield, file_make(comm, yield, path, info, ncid, &f));
+    int comm_bad, err = ncsfi_agree(comm, yield, file_make(comm, yield, path, info, ncid, &f, &comm_bad));
     *fp = NULL;
     if (err) {
+        /* (a failure that may be comm's keeping its communicator on some
+         * rank: every rank forgets it) */
+        sf_comm_shared_forget(comm);
         ncsfi_file_free(f);
         return err;
     }
@@ -227,7 +234,7 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
         /* ncsf's state, made by every rank whatever PnetCDF said (its
          * one collective step, comm's first split, is everyone's) */
-        int ferr = file_make(comm, yield, path, info, ncid, &f);
+        int comm_bad, ferr = file_make(comm, yield, path, info, ncid, &f, &comm_bad);
         if (f) {
             f->hints = h;
             memset(&h, 0, sizeof h);
@@ -243,13 +250,15 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
         int64_t lim[2];
         int aerr = attach_local(comm, yield, err ? NULL : f, 0, ferr, lim);
         /* one reduction: PnetCDF's outcome, process 0's mode, ncsf's
-         * outcome and the limits */
+         * outcome, the limits, and whether comm kept ncsf's communicator
+         * everywhere */
         int rank = 0;
         if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
-        int64_t v[5] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN, -(int64_t)aerr, -lim[0], -lim[1]};
-        if (ncsfi_agree_words(comm, yield, v, 5, MPI_MAX) != NC_NOERR) {
+        int64_t v[6] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN, -(int64_t)aerr, -lim[0], -lim[1], comm_bad};
+        if (ncsfi_agree_words(comm, yield, v, 6, MPI_MAX) != NC_NOERR) {
             if (!err) err = NC_EMPI;
         } else {
+            if (v[5]) sf_comm_shared_forget(comm);
             err = (int)-v[0];
             cmode = (int)v[1];
             if (!err && v[2]) {
@@ -498,7 +507,7 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     if ((err == NC_EMULTIDEFINE_OMODE || err == NC_ENULLPAD) && ncid >= 0) *soft = err, err = NC_NOERR;
     /* ncsf's state, made by every rank whatever PnetCDF said (its one
      * collective step, comm's first split, is everyone's) */
-    int ferr = file_make(comm, yield, path, info, ncid, &f);
+    int comm_bad, ferr = file_make(comm, yield, path, info, ncid, &f, &comm_bad);
     if (f) {
         f->hints = *h;
         memset(h, 0, sizeof *h);
@@ -508,14 +517,17 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     int64_t lim[2];
     int aerr = attach_local(comm, yield, err ? NULL : f, !(omode & NC_WRITE), ferr, lim);
     /* one reduction: PnetCDF's outcome, process 0's mode, whether every
-     * rank has the file open, ncsf's outcome and the limits */
+     * rank has the file open, ncsf's outcome, the limits, and whether comm
+     * kept ncsf's communicator everywhere */
     int rank = 0;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
-    int64_t v[6] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0, -(int64_t)aerr, -lim[0], -lim[1]};
-    if (ncsfi_agree_words(comm, yield, v, 6, MPI_MAX) != NC_NOERR) {
+    int64_t v[7] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0, -(int64_t)aerr, -lim[0], -lim[1],
+                    comm_bad};
+    if (ncsfi_agree_words(comm, yield, v, 7, MPI_MAX) != NC_NOERR) {
         if (!err) err = NC_EMPI;
         v[2] = 1;
     } else {
+        if (v[6]) sf_comm_shared_forget(comm);
         err = (int)-v[0];
         omode = (int)v[1];
         if (!err && v[3]) err = (int)-v[3];

@@ -254,10 +254,8 @@ static int select_list(ncsf_file *f, int num, const int *reqs, int *statuses, wa
 static int pnetcdf_has_none(const ncsf_file *f)
 {
     int nvars = 0;
-    if (!f->nsubfiled || ncmpi_inq_nvars(f->ncid, &nvars) != NC_NOERR || nvars != f->nsubfiled) return 0;
-    for (int v = 0; v < nvars; v++)
-        if (!ncsfi_var(f, v)) return 0;
-    return 1;
+    /* nsubfiled counts the variables ncsf serves (def_var, open) */
+    return f->nsubfiled && ncmpi_inq_nvars(f->ncid, &nvars) == NC_NOERR && nvars == f->nsubfiled;
 }
 
 /* PnetCDF's collective wait on ids[0..n) (or n < 0: NC_REQ_ALL and its
