@@ -19,6 +19,9 @@
  *   base: v's pieces and w's in one wait_all (iget_varn), then v's all
  *        one record later (every piece relative to the call's first
  *        record the same: a plan of absolute positions must not match).
+ * Between the first two calls and the rest, the same pieces are written
+ * with put_varn_all (values negated, then restored) and read back: the
+ * get's plan serves the put, and the put's the get, with none built.
  * Every value read is checked, and the engine's counters must show a plan
  * built for every changed call (on every process: they agree) and one
  * reused for a repeated one.
@@ -103,6 +106,32 @@ static void get(int ncid, int var, int rec, const pieces *p, int built, const ch
     free(buf);
 }
 
+/* w's pieces p written with put_varn_all, each value times sign, and read
+ * back with get_varn_all, every value checked: both calls must reuse the
+ * plan of the last call with these pieces, whichever way it went (a plan
+ * serves writes and reads alike) */
+static void put_then_get(int ncid, int w, const pieces *p, double sign, const char *what)
+{
+    ncsf_engine_counts c0, c1;
+    size_t n = (size_t)p->n * RUNLEN + 1;
+    double *buf = calloc(n, sizeof(double)), *back = calloc(n, sizeof(double));
+    long i = 0, bad = 0;
+    for (int k = 0; k < p->n; k++)
+        for (MPI_Offset j = 0; j < p->ct[k][1]; j++) buf[i++] = sign * wval(p->st[k][0], p->st[k][1] + j);
+    counts(ncid, &c0);
+    CHECK(ncmpi_put_varn_double_all(ncid, w, p->n, p->st, p->ct, buf), what);
+    CHECK(ncmpi_get_varn_double_all(ncid, w, p->n, p->st, p->ct, back), what);
+    counts(ncid, &c1);
+    for (long j = 0; j < i; j++) bad += back[j] != buf[j];
+    if (bad || c1.plan_builds != c0.plan_builds || c1.plan_hits - c0.plan_hits != 2) {
+        fprintf(stderr, "[%d] %s: %ld wrong values, %lld plans built, %lld reused (expected 0 built, 2 reused)\n",
+                rank, what, bad, c1.plan_builds - c0.plan_builds, c1.plan_hits - c0.plan_hits);
+        failures++;
+    }
+    free(buf);
+    free(back);
+}
+
 /* v's pieces p and w's q in one wait_all: the gets in one call (the
  * wait's pass for puts, with none, is a call too, its plan built once and
  * then reused) */
@@ -175,6 +204,9 @@ int main(int argc, char **argv)
     make(&b, 0, 0);
     get(ncid, w, 0, &a, 1, "w, first call");
     get(ncid, w, 0, &a, 0, "w, repeated");
+    /* the read's plan writes the same pieces (new values, then the old) */
+    put_then_get(ncid, w, &a, -1, "w written and read with the pieces just read");
+    put_then_get(ncid, w, &a, 1, "w written back and read");
     /* col: the first piece of the 6th run one column further along (its
      * columns stay within the run's gap) */
     if (last) b.st[5 * NLEV][1]++;

@@ -59,8 +59,9 @@
  * rank) for every phase some rank entered to MPICOUNT_OUT (default stdout).
  *
  * Callers: with MPICOUNT_CALLERS=PREFIX, every collective on a
- * communicator of MPI_COMM_WORLD's size and every communicator created is
- * also counted by where it was called from (the four nearest frames
+ * communicator of MPI_COMM_WORLD's size, every communicator created and
+ * every MPI_File_open (kind "fopen") is also counted by where it was
+ * called from (the four nearest frames
  * outside this library, as object+offset), and each rank writes
  * PREFIX.RANK at MPI_Finalize: one line per call site, "count kind
  * frame...". benchmarks/scaling/callers.sh sums them over ranks and
@@ -486,7 +487,7 @@ int MPI_Sendrecv_replace(void *b, int n, MPI_Datatype t, int dst, int stag, int 
 }
 
 /* MPI-IO */
-WRAP(File_open, counts[phase][C_FOPEN]++, (c, path, amode, info, fh),
+WRAP(File_open, (counts[phase][C_FOPEN]++, note_caller("fopen")), (c, path, amode, info, fh),
      MPI_Comm c, const char *path, int amode, MPI_Info info, MPI_File *fh)
 WRAP(File_close, counts[phase][C_FCLOSE]++, (fh), MPI_File *fh)
 

@@ -54,7 +54,8 @@ typedef struct sf_rplan {
     size_t keylen;
     MPI_Offset kbase;          /* less this record base: a relative plan is any call's
                                 * at its own base, an absolute one at this base only */
-    int write, relative;
+    int write;                 /* the direction of the call it serves (either) */
+    int relative;
     unsigned long last_use;
     MPI_Offset *scount, *soff; /* per rank: bytes this rank sends (writes) to it as member, offsets */
     MPI_Offset *rcount, *roff; /* per rank: bytes this rank's area holds from it as home */

@@ -20,8 +20,10 @@
  * context's scratch buffer, kept from call to call. A repeated call with
  * the same requests on every rank (recognised word for word, agreed by
  * the call's first reduction) moves the data alone. The call's signature
- * is made once, compared byte for byte with each cached plan's of the
- * same direction and kept by the plan the call builds.
+ * is made once, compared byte for byte with each cached plan's and kept
+ * by the plan the call builds. A plan serves writes and reads alike: a
+ * read of the pieces a write had (a check of what was written, a restart
+ * in the same run) moves by the write's plan.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -306,6 +308,8 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
         zero = calloc((size_t)ctx->nprocs, sizeof(MPI_Offset));
         if (!zero) return SF_ERR_NOMEM; /* (cannot take part) */
     }
+    /* a plan moves either way: it is the call's direction that counts */
+    p->write = c->write;
     if (p->write) {
         if (!zero) pack_all(ctx, p, c, sbuf, area, 1);
         sf_keep(&err, sf_runs_exchange(ctx, sbuf, zero ? zero : p->scount, p->soff, area,
@@ -347,7 +351,7 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base)
     ctx->rkey_base = b0;
     for (int i = 0; i < SF_RUNS_SLOTS; i++) {
         const sf_rplan *p = ctx->rplans[i];
-        if (p && p->write == c->write && (p->relative || p->kbase == b0) && p->keylen == ctx->rkeylen &&
+        if (p && (p->relative || p->kbase == b0) && p->keylen == ctx->rkeylen &&
             memcmp(p->key, ctx->rkey, ctx->rkeylen) == 0)
             mask |= 1u << i;
     }
