@@ -5,7 +5,10 @@
  * access and for the subfiles it reads and writes for its group as their
  * leader. Those handles are its own business: kept across calls, at most
  * max_open of them (less the group handles its plans keep), the least
- * recently used closed first, with no message to anyone.
+ * recently used closed first, with no message to anyone. A subfile its
+ * home has just created comes with its handle (sf_context_adopt_handle):
+ * the create's open is the engine's, not one open to write the header and
+ * another for the data.
  *
  * In a read-only context a subfile a direct read needs (direct.c) is
  * opened as a plain descriptor and read with pread: no MPI-IO open (which
@@ -112,6 +115,23 @@ int sf_self_open(sf_context *ctx, int file_id, int block, MPI_File *fh)
     }
     h->fh = f;
     *fh = f;
+    return err;
+}
+
+int sf_context_adopt_handle(sf_context *ctx, int file_id, int block, MPI_File *fh)
+{
+    int err = SF_OK;
+    if (*fh == MPI_FILE_NULL) return SF_OK;
+    if (!ctx) return SF_MPI_OK(MPI_File_close(fh)) == SF_OK ? SF_OK : SF_ERR_CLOSE;
+    sf_self_handle *h = entry(ctx, file_id, block, &err);
+    if (h->fh == MPI_FILE_NULL && !ctx->readonly) {
+        h->fh = *fh;
+    } else {
+        /* (one of its own already, or a context that only reads) */
+        if (MPI_File_close(fh) != MPI_SUCCESS) sf_keep(&err, SF_ERR_CLOSE);
+        drop_if_empty(ctx, h);
+    }
+    *fh = MPI_FILE_NULL;
     return err;
 }
 

@@ -287,6 +287,13 @@ const sf_layout *sf_context_layout(const sf_context *ctx, int id);
 /* The engine's error (SF_ERR_*) for a failed MPI call, fallback if its
  * class says nothing more precise (no space, quota, permission...). */
 int sf_error_from_mpi(int mpi_err, int fallback);
+/* A subfile this rank has just created and opened alone (on
+ * MPI_COMM_SELF, read-write, with the context's hints and its striping):
+ * the engine keeps *fh as its own handle of (file_id, block), to be
+ * closed as every handle it opens (*fh becomes MPI_FILE_NULL), so that
+ * the first access opens nothing. Local; the first error closing a
+ * handle it had to let go for it. */
+int sf_context_adopt_handle(sf_context *ctx, int file_id, int block, MPI_File *fh);
 /* Close every open subfile (collective over the context's communicator). */
 int sf_context_flush(sf_context *ctx);
 /* Close independently opened subfiles (local). */

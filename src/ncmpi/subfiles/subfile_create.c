@@ -336,9 +336,10 @@ static int open_error(int rc)
 }
 
 /* The subfile created with one exclusive MPI-IO open, its header (laid
- * out with the striping unit MPI-IO reports) written, the handle closed. */
+ * out with the striping unit MPI-IO reports) written; the handle, on
+ * success, in *keep (the engine's first handle of it), else closed. */
 static int create_direct(ncsf_file *f, int k, const char *path, MPI_Info hints, ncsfi_cdf_header *h,
-                         ncsf_var *const *vs)
+                         ncsf_var *const *vs, MPI_File *keep)
 {
     unsigned char *bytes = NULL;
     size_t n = 0;
@@ -364,7 +365,8 @@ static int create_direct(ncsf_file *f, int k, const char *path, MPI_Info hints, 
     }
     free(bytes);
     if (!err) err = record_header_offsets(k, h, vs);
-    if (MPI_File_close(&fh) != MPI_SUCCESS && !err) err = NC_EFILE;
+    if (!err) *keep = fh, fh = MPI_FILE_NULL;
+    else if (MPI_File_close(&fh) != MPI_SUCCESS && !err) err = NC_EFILE;
     if (err) ncsfi_set_error(f, 1, "cannot write the header of subfile %s: %s", path, ncmpi_strerror(err));
     return err;
 }
@@ -385,8 +387,15 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     ncsf_var **vs = malloc(sizeof *vs * (size_t)(f->nvars_cap + 1));
     err = vs ? build_header(f, lead, k, &h, vs) : NC_ENOMEM;
     if (err) ncsfi_set_error(f, 1, "cannot describe subfile %s: %s", path, ncmpi_strerror(err));
-    else if (header_is_ours(f, hints, &h, vs)) err = create_direct(f, k, path, hints, &h, vs);
-    else err = create_via_pnetcdf(f, lead, k, path, hints, &h, vs);
+    else if (header_is_ours(f, hints, &h, vs)) {
+        /* the engine keeps the create's handle: its first access opens nothing */
+        MPI_File fh = MPI_FILE_NULL;
+        err = create_direct(f, k, path, hints, &h, vs, &fh);
+        int e = ncsfi_error_from_engine(sf_context_adopt_handle(f->ctx, lead->lay->file_id, k, &fh));
+        if (!err) err = e;
+    } else {
+        err = create_via_pnetcdf(f, lead, k, path, hints, &h, vs);
+    }
     if (vs) ncsfi_cdf_free(&h);
     free(vs);
     MPI_Info_free(&hints);
