@@ -28,13 +28,13 @@ for f in "$P" "$PRE" "$CNT"; do
   [ -e "$f" ] || { echo "FAIL: t_agreements: $f is missing (make)"; exit 1; }
 done
 phases=create,write,close
-# measured (MPICH, 2 and 4 processes): 9 at create and enddef (4 of them
+# measured (MPICH, 2 and 4 processes): 8 at create and enddef (3 of them
 # the census, 1 the communicator of ncsf's), 3 at the first wait (the
 # engine's first and last reductions and its plan's two, less PnetCDF's
 # own wait, left out where every variable is subfiled; 4 before), 4 at
 # close, 5 at an open of a subfiled dataset (the hints, PnetCDF's outcome
 # with ncsf's, the variables, the subfiles' check, their layouts)
-CREATE=9 WAIT=3 CLOSE=4 NONE=7 OPEN=5 COMMS=2
+CREATE=8 WAIT=3 CLOSE=4 NONE=6 OPEN=5 COMMS=2
 
 # count TAG NP NVARS PRELOAD HINTS: one run; its per-phase maxima over
 # ranks (phase multi_calls) in $d/TAG.max

@@ -5,7 +5,8 @@
  *
  * Taken once per communicator (comm_cache.c keeps it on the communicator).
  * When every node holds consecutive ranks, all nodes as many (the usual
- * block placement), two small reductions say so and a rank's node is
+ * block placement), one small reduction says so (each node's span of
+ * ranks comes from the groups, with no message) and a rank's node is
  * rank / size: nothing of size P, in bytes or memory. Otherwise an
  * allgather of an int per process builds the table of every rank's node:
  * O(P) bytes per rank at the first create or open only, and 4 bytes per
@@ -14,6 +15,7 @@
  * The collectives here bypass fault injection (parenthesised names): the
  * census must come out the same on every rank, or not at all.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,6 +60,31 @@ static void describe_blocks(sf_nodes *n, int rank, int size)
     n->oversubscribed = cores > 0 && size > cores;
 }
 
+/* The node's highest rank in comm and minus its lowest, from the two
+ * communicators' groups: no message. Nonzero on failure. */
+static int node_span(MPI_Comm comm, MPI_Comm node, int nsize, int span[2])
+{
+    MPI_Group gc = MPI_GROUP_NULL, gn = MPI_GROUP_NULL;
+    int *in = malloc(sizeof(int) * 2 * (size_t)nsize), bad = in == NULL;
+    bad |= MPI_Comm_group(comm, &gc) != MPI_SUCCESS;
+    bad |= MPI_Comm_group(node, &gn) != MPI_SUCCESS;
+    if (!bad) {
+        int *out = in + nsize;
+        for (int i = 0; i < nsize; i++) in[i] = i;
+        bad = MPI_Group_translate_ranks(gn, nsize, in, gc, out) != MPI_SUCCESS;
+        span[0] = INT_MIN, span[1] = INT_MIN;
+        for (int i = 0; !bad && i < nsize; i++) {
+            if (out[i] < 0) bad = 1; /* (MPI_UNDEFINED: not in comm) */
+            if (out[i] > span[0]) span[0] = out[i];
+            if (-out[i] > span[1]) span[1] = -out[i];
+        }
+    }
+    if (gc != MPI_GROUP_NULL) MPI_Group_free(&gc);
+    if (gn != MPI_GROUP_NULL) MPI_Group_free(&gn);
+    free(in);
+    return bad;
+}
+
 int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
 {
     MPI_Comm node = MPI_COMM_NULL;
@@ -68,9 +95,7 @@ int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
     bad |= (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) != MPI_SUCCESS;
     if (node != MPI_COMM_NULL) {
         if (MPI_Comm_rank(node, &nrank) != MPI_SUCCESS || MPI_Comm_size(node, &nsize) != MPI_SUCCESS) bad = 1;
-        /* the node's highest rank and minus its lowest */
-        int mine[2] = {rank, -rank};
-        bad |= (MPI_Allreduce)(mine, span, 2, MPI_INT, MPI_MAX, node) != MPI_SUCCESS;
+        else bad |= node_span(comm, node, nsize, span);
     }
     out->node_of = malloc(sizeof(int) * (size_t)out->nprocs);
     bad |= out->node_of == NULL || failed;
