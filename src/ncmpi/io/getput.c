@@ -659,10 +659,14 @@ int ncsfi_run_ab(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         int e = swap_for_run(n, ps);
         if (!caller_err) caller_err = e;
     }
+    /* a dataset open read-only holds no put on any rank (each refused
+     * them when posted, and the mode is the same everywhere): the gets'
+     * pass alone, which agrees on its own outcome (one reduction fewer) */
+    int no_puts = collective && dirs == 3 && f->readonly;
     for (int put = 1; put >= 0; put--) {
-        if (!(dirs & (put ? 1 : 2))) continue;
+        if (!(dirs & (put ? 1 : 2)) || (put && no_puts)) continue;
         /* the put pass tells every rank whether any rank has gets */
-        if (collective && !put && dirs == 3 && !gets) continue;
+        if (collective && !put && dirs == 3 && !gets && !no_puts) continue;
         int nreq = 0, nnreq = 0;
         sf_request *r = gather(n, ps, put, &nreq);
         sf_nrequest *nr = gather_n(n, ps, put, &nnreq);
