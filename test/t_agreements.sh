@@ -11,6 +11,8 @@
 #    census of the communicator, taken at its first dataset, included), WAIT
 #    at the wait, CLOSE at close; the same for K = 4 and K = 32 variables
 #    (nothing per variable: def_var takes no collective step);
+#  - a create over the dataset the first run left (NC_CLOBBER: its
+#    subfiles found and removed): at most REPLACE more than CREATE;
 #  - no variable subfiled (the default subfiling_min_size): nothing at the
 #    wait and at close, at most NONE at create and enddef;
 #  - the same dataset opened again on the same communicator and read back
@@ -35,14 +37,19 @@ phases=create,write,close
 # close, 5 at an open of a subfiled dataset (the hints, PnetCDF's outcome
 # with ncsf's, the variables, the subfiles' check, their layouts)
 CREATE=8 WAIT=3 CLOSE=4 NONE=6 OPEN=5 COMMS=2
+# a create over a subfiled dataset: 2 more (its header broadcast, which
+# for a header of at most 16 KiB needs no agreement before it, and the
+# agreement on the old subfiles' list; 3 before)
+REPLACE=2
 
-# count TAG NP NVARS PRELOAD HINTS: one run; its per-phase maxima over
-# ranks (phase multi_calls) in $d/TAG.max
+# count TAG NP NVARS PRELOAD HINTS [OVER]: one run; its per-phase maxima
+# over ranks (phase multi_calls) in $d/TAG.max. With OVER (a TAG run
+# before), the dataset is created over that run's
 count() {
-  _t=$1 _np=$2 _nv=$3 _pre=$4 _h=$5
-  rm -rf "$d/$_t.d"; mkdir "$d/$_t.d"
+  _t=$1 _np=$2 _nv=$3 _pre=$4 _h=$5 _f=$d/$1.d/f.nc
+  if [ -n "${6:-}" ]; then _f=$d/$6.d/f.nc; else rm -rf "$d/$_t.d"; mkdir "$d/$_t.d"; fi
   run_np "$_np" "LD_PRELOAD=$(with_yield "${_pre:+$_pre }$CNT")" "NCSF_HINTS=$_h" "MPICOUNT_OUT=$d/$_t.txt" \
-    "MPICOUNT_PHASES=$phases" "$P" -v "$_nv" -s 1 -R -S "$d/$_t.d/f.nc" > "$d/$_t.out" 2>&1 &&
+    "MPICOUNT_PHASES=$phases" "$P" -v "$_nv" -s 1 -R -S "$_f" > "$d/$_t.out" 2>&1 &&
     grep -q '^VERIFY manyvars: ok' "$d/$_t.out" || { cat "$d/$_t.out" >&2; return 1; }
   awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
        $1 > 0 { k = $2; if ($c["multi_calls"] > w[k]) w[k] = $c["multi_calls"]; seen[k] = 1 }
@@ -84,6 +91,9 @@ for np in $(nps t_agreements); do
   report $? "t_agreements: plain PnetCDF, 4 and 32 variables np=$np"
   count all4 "$np" 4 "$PRE" "$all" && within all4 plain4 $CREATE $WAIT $CLOSE
   report $? "t_agreements: every variable subfiled, 4 variables: ncsf adds at most $CREATE collectives at create and enddef, $WAIT at the wait, $CLOSE at close np=$np"
+  count plain4r "$np" 4 "" "" plain4 && count all4r "$np" 4 "$PRE" "$all" all4 &&
+    within all4r plain4r $((CREATE + REPLACE)) $WAIT $CLOSE
+  report $? "t_agreements: a create over the subfiled dataset a run before left: at most $REPLACE collectives more than a create np=$np"
   count all32 "$np" 32 "$PRE" "$all" && within all32 plain32 $CREATE $WAIT $CLOSE &&
     cmp -s "$d/all4.max" "$d/all32.max" || { echo "  4 variables: $(cat "$d/all4.max" | tr '\n' ' '); 32: $(cat "$d/all32.max" | tr '\n' ' ')" >&2; false; }
   report $? "t_agreements: every variable subfiled, 32 variables: the same collectives as 4 np=$np"

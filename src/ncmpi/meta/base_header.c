@@ -14,7 +14,9 @@
  * How: every process knows the header's size (PnetCDF's, the same on
  * all); process 0 reads the header from the base file (ncsfi_cdf_read,
  * which must find that size), every process
- * makes room for them, one reduction agrees that all could, and one
+ * makes room for them, one reduction agrees that all could (none for a
+ * header of at most 16 KiB: a process without room receives it into its
+ * stack and falls back alone), and one
  * broadcast hands the bytes to everyone, who parses them with the parser
  * that checks subfiles (cdf_header.c). O(header) bytes per process, not
  * O(P); nothing is read by any other process, as PnetCDF's own open reads
@@ -53,10 +55,39 @@ static int matches(int ncid, const ncsfi_cdf_header *h)
     return 1;
 }
 
+/* A header of at most this many bytes goes in one broadcast with no
+ * agreement before it: a process without room for it receives it into
+ * its stack and fails after (the callers agree on the outcome, or fall
+ * back alone). */
+#define SMALL_HEADER ((MPI_Offset)16 << 10)
+
+static int bcast_small(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset len)
+{
+    unsigned char spare[SMALL_HEADER];
+    unsigned char *b = rank == 0 ? h->bytes : malloc((size_t)len);
+    int e = b ? NC_NOERR : rank == 0 ? NC_ENOTNC : NC_ENOMEM;
+    /* process 0 without the bytes sends zeros, which parse as no header */
+    if (!b) memset(spare, 0, (size_t)len);
+    if (MPI_Bcast(b ? b : spare, (int)len, MPI_BYTE, 0, comm) != MPI_SUCCESS && !e) e = NC_EMPI;
+    if (rank == 0) {
+        if (e) ncsfi_cdf_free(h);
+        return e;
+    }
+    if (!e) e = ncsfi_cdf_parse(b, (size_t)len, h);
+    if (!e) {
+        h->bytes = b; /* the attributes' values point into it */
+        return NC_NOERR;
+    }
+    free(b);
+    ncsfi_cdf_free(h);
+    return e;
+}
+
 int ncsfi_header_bcast(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset len)
 {
     unsigned char *b = NULL;
     int e = NC_NOERR;
+    if (len > 0 && len <= SMALL_HEADER) return bcast_small(comm, rank, h, len);
     if (len <= 0 || len > SHARE_MAX) e = NC_EINVAL;
     else if (rank == 0) e = h->bytes ? NC_NOERR : NC_ENOTNC;
     else if (!(b = malloc((size_t)len))) e = NC_ENOMEM;

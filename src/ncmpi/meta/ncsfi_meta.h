@@ -113,9 +113,12 @@ int ncsfi_cdf_var_subfiled(const struct ncsfi_cdf_header_s *h, int varid, int *y
 int ncsfi_base_header_share(ncsf_file *f, struct ncsfi_cdf_header_s *h);
 /* Process 0's parsed header *h (len bytes, len agreed) to every process
  * of comm (collective; the others' *h zeroed on entry): NC_NOERR and *h
- * parsed everywhere; NC_ENOMEM or NC_ENOTNC agreed (some process without
- * room, process 0 without the header), NC_EMPI on a process whose
- * broadcast failed; *h freed on failure */
+ * parsed; over 16 KiB, NC_ENOMEM or NC_ENOTNC agreed (some process
+ * without room, process 0 without the header); of at most 16 KiB, one
+ * broadcast and no agreement: each process's own outcome (the header's
+ * parse fails where process 0 had none), for the caller to agree on or
+ * to fall back from alone; NC_EMPI on a process whose broadcast failed;
+ * *h freed on failure */
 int ncsfi_header_bcast(MPI_Comm comm, int rank, struct ncsfi_cdf_header_s *h, MPI_Offset len);
 /* ---- meta/metadata.c ---------------------------------------------------- */
 /* subfiling_version from a parsed header (NC_EVARMETA unless 1 or 2) */
