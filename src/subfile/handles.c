@@ -122,7 +122,7 @@ int sf_context_adopt_handle(sf_context *ctx, int file_id, int block, MPI_File *f
 {
     int err = SF_OK;
     if (*fh == MPI_FILE_NULL) return SF_OK;
-    if (!ctx) return SF_MPI_OK(MPI_File_close(fh)) == SF_OK ? SF_OK : SF_ERR_CLOSE;
+    if (!ctx) return MPI_File_close(fh) == MPI_SUCCESS ? SF_OK : SF_ERR_CLOSE;
     sf_self_handle *h = entry(ctx, file_id, block, &err);
     if (h->fh == MPI_FILE_NULL && !ctx->readonly) {
         h->fh = *fh;

@@ -54,8 +54,7 @@ typedef struct sf_rplan {
     size_t keylen;
     MPI_Offset kbase;          /* less this record base: a relative plan is any call's
                                 * at its own base, an absolute one at this base only */
-    int write;                 /* the direction of the call it serves (either) */
-    int relative;
+    int relative;              /* (a plan serves puts and gets alike) */
     unsigned long last_use;
     MPI_Offset *scount, *soff; /* per rank: bytes this rank sends (writes) to it as member, offsets */
     MPI_Offset *rcount, *roff; /* per rank: bytes this rank's area holds from it as home */
@@ -87,9 +86,10 @@ enum { SF_RUN_WORDS = 5 };
 /* The home side of a plan from the geometry of runs_from[q] runs of each
  * rank q (by rank): offsets in the subfiles, the area, the parts. */
 int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, size_t nr,
-                      const MPI_Offset *runs_from);
-/* The home's I/O of its subfile parts, between the area and the files. */
-int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base);
+                      const MPI_Offset *runs_from, int write);
+/* The home's I/O of its subfile parts, between the area and the files:
+ * write 1, area to files; 0, the other way. */
+int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, int write);
 int sf_runs_home_subs(sf_rplan *p);
 /* Collective and independent entry points (access.c calls them). */
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset base_min,

@@ -138,7 +138,7 @@ static int member_side(sf_context *ctx, sf_rplan *p, sf_run_list *l, MPI_Offset 
 
 /* The home side from the geometry every member sent (by rank). */
 int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, size_t nr,
-                     const MPI_Offset *runs_from)
+                     const MPI_Offset *runs_from, int write)
 {
     int err = SF_OK, last_lay = -1, last_block = -1;
     sf_offsets o = {0, 0, 0};
@@ -158,7 +158,7 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
             lay = sf_context_layout(ctx, (int)w[0]);
             if (!lay || w[1] < 0 || w[1] >= lay->nblocks) return SF_ERR_ARG;
             int e = sf_need_offsets(ctx, lay->file_id, (int)w[1]);
-            if (e != SF_OK) { sf_keep(&err, sf_note_failure(ctx, e, lay->file_id, (int)w[1], p->write)); o.begin = o.recsize = 0; }
+            if (e != SF_OK) { sf_keep(&err, sf_note_failure(ctx, e, lay->file_id, (int)w[1], write)); o.begin = o.recsize = 0; }
             else sf_layout_get_offsets(lay, (int)w[1], &o);
             last_lay = (int)w[0];
             last_block = (int)w[1];
@@ -219,7 +219,7 @@ static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offse
     rruns[me] = nruns[me] = 0;
     sf_keep(&err, sf_runs_exchange(ctx, (char *)desc, nruns, so, (char *)rdesc, rruns, ro));
     free(desc);
-    if (err == SF_OK) err = sf_runs_home_side(ctx, p, rdesc, nr, from);
+    if (err == SF_OK) err = sf_runs_home_side(ctx, p, rdesc, nr, from, c->write);
     free(from);
     free(rdesc);
     free(nruns);
@@ -233,7 +233,6 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
     sf_rplan *p = calloc(1, sizeof *p);
     int err = p ? SF_OK : SF_ERR_NOMEM;
     if (p) {
-        p->write = c->write;
         p->relative = relative;
         p->scount = calloc((size_t)P * 4, sizeof(MPI_Offset));
         if (!p->scount) err = SF_ERR_NOMEM;
@@ -308,15 +307,14 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
         zero = calloc((size_t)ctx->nprocs, sizeof(MPI_Offset));
         if (!zero) return SF_ERR_NOMEM; /* (cannot take part) */
     }
-    /* a plan moves either way: it is the call's direction that counts */
-    p->write = c->write;
-    if (p->write) {
+    /* a plan moves either way: the call's direction */
+    if (c->write) {
         if (!zero) pack_all(ctx, p, c, sbuf, area, 1);
         sf_keep(&err, sf_runs_exchange(ctx, sbuf, zero ? zero : p->scount, p->soff, area,
                                        zero ? zero : p->rcount, p->roff));
-        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base));
+        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base, 1));
     } else {
-        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base));
+        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base, 0));
         sf_keep(&err, sf_runs_exchange(ctx, area, zero ? zero : p->rcount, p->roff, sbuf,
                                        zero ? zero : p->scount, p->soff));
         if (!zero) pack_all(ctx, p, c, sbuf, area, 0);

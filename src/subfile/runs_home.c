@@ -136,8 +136,8 @@ int sf_runs_home_subs(sf_rplan *p)
 /* A part that is one run of bytes in the subfile, through a staging
  * buffer of at most SF_RUNS_STAGE bytes (its runs in turn: a run longer
  * than that is cut). */
-static int dense_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *area, char *stage,
-                    MPI_Offset shift)
+static int dense_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_File fh, char *area, char *stage,
+                    MPI_Offset shift, int write)
 {
     int err = SF_OK;
     MPI_Offset done = 0; /* bytes of the part moved */
@@ -145,19 +145,19 @@ static int dense_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char 
     MPI_Offset into = 0; /* bytes of run i already staged */
     while (done < s->bytes && err == SF_OK) {
         MPI_Offset n = s->bytes - done < SF_RUNS_STAGE ? s->bytes - done : SF_RUNS_STAGE;
-        if (!p->write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 0);
+        if (!write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 0);
         /* the runs (or parts of runs) that fill [done, done + n) */
         size_t j = i;
         MPI_Offset at = into, pos = 0;
         while (pos < n) {
             MPI_Offset k = p->h[j].len - at < n - pos ? p->h[j].len - at : n - pos;
-            if (p->write) memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
+            if (write) memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
             else memcpy(area + p->h[j].at + at, stage + pos, (size_t)k);
             pos += k;
             at += k;
             if (at == p->h[j].len) { j++; at = 0; }
         }
-        if (p->write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 1);
+        if (write) err = sf_rw_run(ctx, fh, s->lo + shift + done, stage, n, 1);
         i = j;
         into = at;
         done += n;
@@ -165,11 +165,11 @@ static int dense_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char 
     return err;
 }
 
-/* One part between the area and its subfile. */
-static int part_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *area, char *stage,
-                   MPI_Offset shift)
+/* One part between the area and its subfile, either way (write). */
+static int part_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_File fh, char *area, char *stage,
+                   MPI_Offset shift, int write)
 {
-    int write = p->write, err = SF_OK;
+    int err = SF_OK;
     if (s->overlap) {
         MPI_Offset span = s->hi - s->lo;
         sf_keep(&err, sf_rw_run(ctx, fh, s->lo + shift, stage, span, 0));
@@ -181,7 +181,7 @@ static int part_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *
         if (write && err == SF_OK) err = sf_rw_run(ctx, fh, s->lo + shift, stage, span, 1);
         return err;
     }
-    if (s->nseg == 1) return dense_io(ctx, p, s, fh, area, stage, shift);
+    if (s->nseg == 1) return dense_io(ctx, p, s, fh, area, stage, shift, write);
     MPI_Offset pos = 0;
     if (write)
         for (size_t i = s->first; i < s->end; i++, pos += p->h[i - 1].len)
@@ -208,7 +208,7 @@ static int part_io(sf_context *ctx, sf_rplan *p, sf_hsub *s, MPI_File fh, char *
     return err;
 }
 
-int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
+int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, int write)
 {
     int err = SF_OK;
     if (!p->nsub) return SF_OK;
@@ -222,8 +222,8 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base)
         sf_hsub *s = &p->subs[k];
         MPI_File fh = MPI_FILE_NULL;
         int e = sf_self_open(ctx, s->file_id, s->block, &fh);
-        if (e == SF_OK) e = part_io(ctx, p, s, fh, area, stage, s->record ? base * s->recsize : 0);
-        sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, p->write));
+        if (e == SF_OK) e = part_io(ctx, p, s, fh, area, stage, s->record ? base * s->recsize : 0, write);
+        sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, write));
     }
     if (own) free(stage);
     return err;

@@ -29,7 +29,6 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
     char *area = NULL;
     if (err == SF_OK && (!p || !desc || !from)) err = SF_ERR_NOMEM;
     if (err == SF_OK) {
-        p->write = write;
         p->rcount = from + ctx->nprocs;
         p->roff = from + 2 * ctx->nprocs;
         from[ctx->rank] = (MPI_Offset)l.n;
@@ -37,7 +36,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
             MPI_Offset *w = desc + DW * i;
             w[0] = l.r[i].lay; w[1] = l.r[i].block; w[2] = l.r[i].rec; w[3] = l.r[i].lin; w[4] = l.r[i].len;
         }
-        err = sf_runs_home_side(ctx, p, desc, l.n, from);
+        err = sf_runs_home_side(ctx, p, desc, l.n, from, write);
     }
     if (err == SF_OK && !(area = malloc((size_t)(p->abytes ? p->abytes : 1)))) err = SF_ERR_NOMEM;
     /* the area holds the runs in the order they were cut */
@@ -48,7 +47,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
         memcpy(area + at, buffer_of(nreq, reqs, nreqs, r->req) + r->moff, (size_t)n);
         at += n;
     }
-    if (err == SF_OK) err = sf_runs_home_io(ctx, p, area, 0);
+    if (err == SF_OK) err = sf_runs_home_io(ctx, p, area, 0, write);
     for (size_t i = 0; err == SF_OK && !write && i < l.n; i++) {
         const sf_run *r = &l.r[i];
         MPI_Offset n = r->len * sf_context_layout(ctx, r->lay)->elsize;

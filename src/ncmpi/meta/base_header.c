@@ -61,6 +61,21 @@ static int matches(int ncid, const ncsfi_cdf_header *h)
  * back alone). */
 #define SMALL_HEADER ((MPI_Offset)16 << 10)
 
+/* A process but 0 after the broadcast: b's len bytes parsed into *h,
+ * which keeps b (the attributes' values point into it); or, on failure
+ * (e: before it), b and *h freed. */
+static int take(unsigned char *b, MPI_Offset len, ncsfi_cdf_header *h, int e)
+{
+    if (!e) e = ncsfi_cdf_parse(b, (size_t)len, h);
+    if (!e) {
+        h->bytes = b;
+        return NC_NOERR;
+    }
+    free(b);
+    ncsfi_cdf_free(h);
+    return e;
+}
+
 static int bcast_small(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset len)
 {
     unsigned char spare[SMALL_HEADER];
@@ -69,17 +84,8 @@ static int bcast_small(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset 
     /* process 0 without the bytes sends zeros, which parse as no header */
     if (!b) memset(spare, 0, (size_t)len);
     if (MPI_Bcast(b ? b : spare, (int)len, MPI_BYTE, 0, comm) != MPI_SUCCESS && !e) e = NC_EMPI;
-    if (rank == 0) {
-        if (e) ncsfi_cdf_free(h);
-        return e;
-    }
-    if (!e) e = ncsfi_cdf_parse(b, (size_t)len, h);
-    if (!e) {
-        h->bytes = b; /* the attributes' values point into it */
-        return NC_NOERR;
-    }
-    free(b);
-    ncsfi_cdf_free(h);
+    if (rank != 0) return take(b, len, h, e);
+    if (e) ncsfi_cdf_free(h);
     return e;
 }
 
@@ -95,14 +101,7 @@ int ncsfi_header_bcast(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset 
      * before the broadcast that needs them all (a trusted reduction) */
     if ((MPI_Allreduce)(MPI_IN_PLACE, &e, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS && !e) e = NC_EMPI;
     if (!e && MPI_Bcast(rank == 0 ? h->bytes : b, (int)len, MPI_BYTE, 0, comm) != MPI_SUCCESS) e = NC_EMPI;
-    if (!e && rank != 0) {
-        e = ncsfi_cdf_parse(b, (size_t)len, h);
-        if (!e) {
-            h->bytes = b; /* the attributes' values point into it */
-            b = NULL;
-        }
-    }
-    free(b);
+    if (rank != 0) return take(b, len, h, e);
     if (e) ncsfi_cdf_free(h);
     return e;
 }
