@@ -287,10 +287,18 @@ static int access_all(sf_context *ctx, sf_call *c)
     if (alone) read_err = direct_read_timed(ctx, c);
 
     /* 2. the first reduction */
+    int32_t gen = sf_runs_gen_word(ctx);
     sf_agree0 a = {err ? err : read_err, c->caller_err, mask, c->route,
                    (c->flag ? FLAG_CALLER : 0) | (c->abort ? FLAG_ABORT : 0) | kinds,
-                   base, base};
+                   base, base, gen};
     int e = sf_agree_first(ctx, &a);
+    if (e == SF_OK && ctx->gen_unchecked) {
+        /* the context's first call: plans adopted from different datasets
+         * on different ranks are dropped everywhere, and none of their
+         * slots is reused (runs_keep.c) */
+        sf_runs_checked(ctx, a.gen == gen);
+        if (a.gen != gen) a.mask &= 0xffffu;
+    }
     c->route_bits = a.routes;
     c->flag = (a.flags & FLAG_CALLER) != 0;
     c->abort = (a.flags & FLAG_ABORT) != 0;

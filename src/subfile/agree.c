@@ -20,7 +20,7 @@ typedef struct {
     uint32_t mask;    /* and */
     int32_t routes;   /* or */
     int32_t flags;    /* or */
-    int32_t unused;
+    int32_t gen;      /* the same everywhere, or -1 (sf_agree0.gen) */
     int64_t base_min; /* min over ranks that have one (-1: none) */
     int64_t base_max; /* max */
 } first_words;
@@ -58,6 +58,7 @@ static void reduce_first(void *in, void *inout, int *len, MPI_Datatype *t)
         b->mask &= a->mask;
         b->routes |= a->routes;
         b->flags |= a->flags;
+        if (a->gen != b->gen) b->gen = -1;
         if (a->base_min >= 0 && (b->base_min < 0 || a->base_min < b->base_min)) b->base_min = a->base_min;
         if (a->base_max > b->base_max) b->base_max = a->base_max;
     }
@@ -125,11 +126,12 @@ static int allreduce(sf_context *ctx, void *in, void *out, MPI_Datatype t, MPI_O
 int sf_agree_first(sf_context *ctx, sf_agree0 *a)
 {
     agree_ops *o = ctx->agree;
-    first_words in = {a->err, a->caller_err, a->mask, a->routes, a->flags, 0, a->base_min, a->base_max}, out;
+    first_words in = {a->err, a->caller_err, a->mask, a->routes, a->flags, a->gen, a->base_min, a->base_max}, out;
     double t0 = MPI_Wtime();
     int err = allreduce(ctx, &in, &out, o->tfirst, o->first);
     ctx->t_agree += MPI_Wtime() - t0;
     if (err != SF_OK) return err;
+    a->gen = out.gen;
     a->err = out.err;
     a->caller_err = out.caller_err;
     a->mask = out.mask;

@@ -62,6 +62,7 @@ static int drop_shared(MPI_Comm comm, int key, void *value, void *extra)
 void sf_comm_state_release(sf_comm_state *s)
 {
     if (!s || --s->refs > 0) return;
+    if (s->drop_parked) s->drop_parked(s); /* the plans kept there (runs_keep.c) */
     sf_nodes_free(&s->nodes);
     free(s);
 }

@@ -79,6 +79,8 @@ int sf_context_create_on(MPI_Comm comm, MPI_Comm own, MPI_Info info, int max_ope
         sf_keep(&err, sf_context_abort(ctx)); /* nothing collective made yet */
         return err;
     }
+    /* the plans by runs the dataset closed last on comm left (runs_keep.c) */
+    sf_runs_adopt(ctx);
     *ctxp = ctx;
     return SF_OK;
 }
@@ -163,6 +165,9 @@ static int destroy(sf_context *ctx, int collective)
                 ctx->plans[i]->subs[j].fh = MPI_FILE_NULL;
     }
     print_profile(ctx);
+    /* a closed context's plans by runs stay for the next dataset on the
+     * communicator; an aborted one's go (runs_keep.c) */
+    sf_runs_park(ctx, collective);
     sf_keep(&err, sf_context_forget_plans(ctx));
     while (ctx->groups) {
         ctx->groups->refs = 1;

@@ -39,6 +39,16 @@ typedef struct sf_comm_state {
     long contexts;   /* engine contexts made on it so far (the first one's
                       * create or open took the census) */
     sf_nodes nodes;
+    /* runs_keep.c: the plans by runs of the dataset closed last on the
+     * communicator (or its duplicates), by slot, for the next dataset
+     * made on it; the number of contexts ended on it (a closed one
+     * parks its plans, an aborted one drops them): the next context
+     * adopts the plans with that number, and its first collective call
+     * checks that every rank holds the same */
+    struct sf_rplan *parked[8];
+    unsigned long parked_clock;
+    unsigned parked_gen;
+    void (*drop_parked)(struct sf_comm_state *); /* frees them (set by the first park) */
 } sf_comm_state;
 
 /* Collective over comm the first time (the census), local afterwards:

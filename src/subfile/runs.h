@@ -66,6 +66,15 @@ typedef struct sf_rplan {
     int nsub;
     sf_hsub *subs;
     MPI_Offset stage;          /* the largest staging a subfile part needs */
+    /* what the plan assumed of its dataset on this rank (runs_keep.c):
+     * the layouts its requests name and the (layout, block) pairs its
+     * home side holds runs of, and their fingerprint then (geometry and
+     * subfile offsets); a plan kept from a closed dataset serves another
+     * only where that dataset's fingerprint is the same */
+    int *refs;                 /* nlays, lay..., npairs, (lay, block)... */
+    MPI_Offset *fp;            /* NULL: none (no memory): never kept for another */
+    size_t fplen;
+    int foreign;               /* kept from a closed dataset, not yet reused here */
 } sf_rplan;
 
 #define SF_RUNS_SLOTS 8
@@ -98,6 +107,12 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset
  * signature is made once (kept for the build, until sf_runs_done) and
  * compared byte for byte. */
 unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base);
+/* runs_keep.c: a plan's references and fingerprint, made at its build
+ * (rdesc: the nr runs its home side got); whether a plan kept from a
+ * closed dataset holds in ctx (local: the fingerprint made again here,
+ * the offsets of this rank's subfile parts learnt if need be) */
+int sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr);
+int sf_rplan_holds(sf_context *ctx, const sf_rplan *p);
 void sf_runs_done(sf_context *ctx);
 int sf_runs_forget(sf_context *ctx);
 

@@ -34,20 +34,6 @@ static char *buffer_of(const sf_call *c, int req)
     return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
 }
 
-int sf_rplan_free(sf_rplan *p)
-{
-    int err = SF_OK;
-    if (!p) return SF_OK;
-    for (int k = 0; k < p->nsub; k++) sf_keep(&err, sf_type_free(&p->subs[k].ftype));
-    free(p->subs);
-    free(p->key);
-    free(p->scount);
-    free(p->m);
-    free(p->h);
-    free(p);
-    return err;
-}
-
 static int mpi_count_ok(MPI_Offset n) { return n <= SF_CHUNK; }
 
 int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, const MPI_Offset *soff,
@@ -220,6 +206,8 @@ static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offse
     sf_keep(&err, sf_runs_exchange(ctx, (char *)desc, nruns, so, (char *)rdesc, rruns, ro));
     free(desc);
     if (err == SF_OK) err = sf_runs_home_side(ctx, p, rdesc, nr, from, c->write);
+    /* what it assumed of this dataset, for another (runs_keep.c) */
+    if (err == SF_OK) err = sf_rplan_fingerprint(ctx, p, c, rdesc, nr);
     free(from);
     free(rdesc);
     free(nruns);
@@ -350,7 +338,7 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base)
     for (int i = 0; i < SF_RUNS_SLOTS; i++) {
         const sf_rplan *p = ctx->rplans[i];
         if (p && (p->relative || p->kbase == b0) && p->keylen == ctx->rkeylen &&
-            memcmp(p->key, ctx->rkey, ctx->rkeylen) == 0)
+            memcmp(p->key, ctx->rkey, ctx->rkeylen) == 0 && sf_rplan_holds(ctx, p))
             mask |= 1u << i;
     }
     return mask;
@@ -376,6 +364,7 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
     if (slot >= 0) {
         shift = ctx->rplans[slot]->relative && base_min >= 0 ? base_min : 0;
         ctx->counts.plan_hits++;
+        ctx->rplans[slot]->foreign = 0; /* it holds here on every rank (agreed) */
     } else {
         int relative = relative_ok && base_min == base_max && base_min >= 0;
         shift = relative ? base_min : 0;

@@ -227,6 +227,9 @@ typedef struct sf_agree0 {
     int routes;              /* or */
     int flags;               /* or: SF_AGREE_* */
     MPI_Offset base_min, base_max; /* record base of the ranks that have one */
+    int32_t gen;             /* a word every rank must have the same: kept if
+                              * so, else -1 (runs_keep.c's check of the plans
+                              * a context adopted) */
 } sf_agree0;
 #define SF_NO_BASE ((MPI_Offset)-1)
 int sf_agree_first(sf_context *ctx, sf_agree0 *a);
@@ -275,6 +278,8 @@ struct sf_context {
     int nself;
     unsigned long clock;     /* self handles' use (local) */
     unsigned long plan_clock; /* calls (the same on every rank) */
+    unsigned adopted_gen;    /* runs_keep.c: the count of the plans adopted at */
+    int gen_unchecked;       /* creation, until the first reduction checks it */
     MPI_Offset agg_max;      /* largest span of a subfile one process gathers */
     char *scratch;           /* the leader's buffer, grown as plans need */
     MPI_Offset scratch_size;
@@ -291,6 +296,18 @@ struct sf_context {
     double t_plan, t_move, t_agree, t_close;
     char errmsg[512];        /* the first subfile this rank failed on, and why */
 };
+
+/* runs_keep.c: plans by runs kept on the caller's communicator from one
+ * dataset to the next. park: at a context's end (closed: its plans kept;
+ * else, an abort, none); adopt: at a context's creation; checked: after
+ * its first reduction, whether every rank adopted the same (if not, they
+ * are dropped); parked_free: the state's, when it goes. */
+struct sf_comm_state;
+void sf_runs_park(sf_context *ctx, int closed);
+void sf_runs_adopt(sf_context *ctx);
+void sf_runs_checked(sf_context *ctx, int same);
+int32_t sf_runs_gen_word(const sf_context *ctx); /* the first reduction's word */
+void sf_runs_parked_free(struct sf_comm_state *s);
 
 /* errors.c: remember that this rank failed with err on block of layout
  * file_id (only the first failure is kept); returns err. */
