@@ -72,7 +72,8 @@ typedef struct sf_rplan {
      * subfile offsets); a plan kept from a closed dataset serves another
      * only where that dataset's fingerprint is the same */
     int *refs;                 /* nlays, lay..., npairs, (lay, block)... */
-    MPI_Offset *fp;            /* NULL: none (no memory): never kept for another */
+    MPI_Offset *fp;            /* fplen words (refs NULL: none, for want of memory:
+                                * the plan never serves another dataset) */
     size_t fplen;
     int foreign;               /* kept from a closed dataset, not yet reused here */
 } sf_rplan;

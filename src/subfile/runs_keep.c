@@ -198,10 +198,11 @@ none:
 int sf_rplan_holds(sf_context *ctx, const sf_rplan *p)
 {
     if (!p->foreign) return 1;
-    if (!p->fp || !p->refs) return 0;
+    if (!p->refs) return 0;
+    /* (a rank with no part in the plan has an empty fingerprint) */
     words s = {NULL, 0, 0, 0};
     int holds = !fingerprint(ctx, p->refs, &s) && !s.bad && s.n == p->fplen &&
-                memcmp(s.w, p->fp, sizeof(MPI_Offset) * s.n) == 0;
+                (s.n == 0 || memcmp(s.w, p->fp, sizeof(MPI_Offset) * s.n) == 0);
     free(s.w);
     return holds;
 }
