@@ -111,8 +111,10 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base);
 /* runs_keep.c: a plan's references and fingerprint, made at its build
  * (rdesc: the nr runs its home side got); whether a plan kept from a
  * closed dataset holds in ctx (local: the fingerprint made again here,
- * the offsets of this rank's subfile parts learnt if need be) */
-int sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr);
+ * the offsets of this rank's subfile parts learnt if need be). A plan
+ * whose fingerprint cannot be made (no memory) never serves another
+ * dataset: not an error. */
+void sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr);
 int sf_rplan_holds(sf_context *ctx, const sf_rplan *p);
 void sf_runs_done(sf_context *ctx);
 int sf_runs_forget(sf_context *ctx);

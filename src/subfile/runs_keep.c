@@ -139,7 +139,7 @@ static int fingerprint(sf_context *ctx, const int *refs, words *s)
     return 0;
 }
 
-int sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr)
+void sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr)
 {
     /* the layouts the requests name, then the pairs of the home side's
      * runs and parts; a plan without them is never kept for another
@@ -184,15 +184,15 @@ int sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const M
         free(s.w);
         free(p->refs);
         p->refs = NULL;
-        return SF_OK;
+        return;
     }
     p->fp = s.w;
     p->fplen = s.n;
-    return SF_OK;
+    return;
 none:
     free(lays);
     free(pairs);
-    return SF_OK;
+    return;
 }
 
 int sf_rplan_holds(sf_context *ctx, const sf_rplan *p)
