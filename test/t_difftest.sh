@@ -1,8 +1,9 @@
 #!/bin/sh
 # The differential tester (doc/testing.md): every reproducer in
 # test/difftest/regressions replayed (each must agree, or match a known
-# class of test/difftest/known.txt), then 30 random programs (from seed
-# NCSF_DIFFTEST_SEED, default 1; NCSF_DIFFTEST_BUDGET programs), each run
+# class of test/difftest/known.txt), then 30 random programs, 12 in the
+# quick tier (from seed NCSF_DIFFTEST_SEED, default 1; NCSF_DIFFTEST_BUDGET
+# programs), each run
 # through plain PnetCDF and through ncsf with every variable subfiled.
 # One PASS:/FAIL:/XFAIL: line per program; scripts/difftest.sh -n 300 is
 # the long campaign.
@@ -19,5 +20,5 @@ rc=0
 if [ -n "$regs" ]; then
   bash "$R" --replay $regs || rc=1
 fi
-bash "$R" -S -s "${NCSF_DIFFTEST_SEED:-1}" -n "${NCSF_DIFFTEST_BUDGET:-30}" || rc=1
+bash "$R" -S -s "${NCSF_DIFFTEST_SEED:-1}" -n "${NCSF_DIFFTEST_BUDGET:-$(quick_or 12 30)}" || rc=1
 exit $rc

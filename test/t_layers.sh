@@ -10,7 +10,6 @@
 #     library is built), while the same call with api's header does.
 . "$top_srcdir/test/common.sh"
 layers="base meta subfiles io dataset api"
-level() { _i=0; for _l in $layers; do [ "$_l" = "$1" ] && { echo $_i; return; }; _i=$((_i + 1)); done; echo 99; }
 S=$top_srcdir/src/ncmpi
 d=$(newdir)
 
@@ -31,37 +30,34 @@ done
 report $bad "no file of src/ncmpi/X/ includes another layer's header, nor the umbrella ncsf_internal.h"
 
 # 2. symbols: which layer defines each ncsfi_ name, then who uses what
+# (one nm per layer: an object whose source is gone, moved to another
+# layer, is stale and left out; libtool's .libs/ copy when it is the only one)
 : > "$d/defs"
+: > "$d/uses"
 objs=0
 for l in $layers; do
+  set --
   for o in "$B/src/ncmpi/$l"/libncsf_core_la-*.o "$B/src/ncmpi/$l"/.libs/libncsf_core_la-*.o; do
     [ -f "$o" ] || continue
-    objs=$((objs + 1))
     _src=${o##*/libncsf_core_la-}; _src=${_src%.o}
     [ -f "$S/$l/$_src.c" ] || [ -f "$B/src/ncmpi/$l/$_src.c" ] || continue
-    nm "$o" | awk -v l="$l" '$2 ~ /^[TDBRC]$/ && $3 ~ /^ncsfi_/ { print $3, l }' >> "$d/defs"
+    case $o in */.libs/*) [ -f "$B/src/ncmpi/$l/libncsf_core_la-$_src.o" ] && continue ;; esac
+    set -- "$@" "$o"
   done
+  [ $# -gt 0 ] || continue
+  objs=$((objs + $#))
+  nm -A "$@" | awk -v l="$l" '$2 ~ /^[TDBRC]$/ && $3 ~ /^ncsfi_/ { print $3, l }' >> "$d/defs"
+  nm -A -u "$@" | awk -v l="$l" '$NF ~ /^ncsfi_/ { o = $1; sub(/:$/, "", o); sub(/.*libncsf_core_la-/, "", o); print $NF, l, o }' >> "$d/uses"
 done
 if [ "$objs" -eq 0 ]; then
   echo "SKIP: no objects of src/ncmpi built in $B (build the library first)"
 else
-  bad=0
-  for l in $layers; do
-    ml=$(level "$l")
-    for o in "$B/src/ncmpi/$l"/libncsf_core_la-*.o; do
-      [ -f "$o" ] || continue
-      # an object whose source is gone (moved to another layer) is stale
-      _src=${o##*/libncsf_core_la-}; _src=${_src%.o}
-      [ -f "$S/$l/$_src.c" ] || [ -f "$B/src/ncmpi/$l/$_src.c" ] || continue
-      for s in $(nm -u "$o" | awk '$2 ~ /^ncsfi_/ { print $2 }'); do
-        dl=$(awk -v s="$s" '$1 == s { print $2; exit }' "$d/defs")
-        [ -n "$dl" ] || continue
-        if [ "$(level "$dl")" -gt "$ml" ]; then
-          echo "  $l/${o##*/libncsf_core_la-} uses $s of $dl/ (a layer above)"; bad=1
-        fi
-      done
-    done
-  done
+  awk -v layers="$layers" '
+    BEGIN { n = split(layers, L, " "); for (i = 1; i <= n; i++) lv[L[i]] = i }
+    NR == FNR { if (!($1 in def)) def[$1] = $2; next }
+    ($1 in def) && lv[def[$1]] > lv[$2] { printf "  %s/%s uses %s of %s/ (a layer above)\n", $2, $3, $1, def[$1]; bad = 1 }
+    END { exit bad }' "$d/defs" "$d/uses"
+  bad=$?
   report $bad "no object of src/ncmpi uses a name of a layer above its own ($(wc -l < "$d/defs") names)"
 fi
 
