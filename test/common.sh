@@ -30,6 +30,16 @@ nps() {
       [ -n "$_q" ] && _l=$_q || _l=${_l%% *}
     fi
   fi
+  # the full tier after the quick one (NCSF_TEST_NP_SKIP="1 2", set by
+  # scripts/test.sh --full under .ci/run): the counts the quick tier ran
+  # are left out, unless nothing else is left
+  if [ "${NCSF_TIER:-full}" != quick ] && [ -n "${NCSF_TEST_NP_SKIP:-}" ]; then
+    _r=
+    for _n in $_l; do
+      case " $NCSF_TEST_NP_SKIP " in *" $_n "*) ;; *) _r="$_r $_n" ;; esac
+    done
+    [ -n "$_r" ] && _l=$_r
+  fi
   _out=
   for _n in $_l; do
     [ -n "${NCSF_TEST_NP_MAX:-}" ] && [ "$_n" -gt "$NCSF_TEST_NP_MAX" ] && continue
