@@ -35,7 +35,7 @@ if grep -q "warning:" make.log; then grep "warning:" make.log | head -20 >&2; ec
 # readers of files the C tools write; the tools run under the sanitizers
 # in t_tools and t_checks).
 skip=${NCSF_SAN_SKIP-"t_layers t_collectives t_agreements t_python t_zarr"}
-tests=$(printf 'p:\n\t@echo $(TESTS)\n' | env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -f Makefile -f - p)
+tests=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory print-tests)
 for t in $skip; do tests=$(echo " $tests " | sed "s| test/$t.sh | |"); done
 rc=0
 NCSF_TIER=${NCSF_TIER:-quick} NCSF_TEST_NP_MAX=${NCSF_TEST_NP_MAX:-2} make -j"${NCSF_TEST_JOBS:-2}" check TESTS="$tests" > check.log 2>&1 || rc=$?
