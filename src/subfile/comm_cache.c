@@ -63,6 +63,7 @@ void sf_comm_state_release(sf_comm_state *s)
 {
     if (!s || --s->refs > 0) return;
     if (s->drop_parked) s->drop_parked(s); /* the plans kept there (runs_keep.c) */
+    sf_pool_parked_free(s);                /* and the memory (pool.c) */
     sf_nodes_free(&s->nodes);
     free(s);
 }

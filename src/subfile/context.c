@@ -81,6 +81,7 @@ int sf_context_create_on(MPI_Comm comm, MPI_Comm own, MPI_Info info, int max_ope
     }
     /* the plans by runs the dataset closed last on comm left (runs_keep.c) */
     sf_runs_adopt(ctx);
+    sf_pool_adopt(ctx);
     *ctxp = ctx;
     return SF_OK;
 }
@@ -115,7 +116,7 @@ int sf_context_flush(sf_context *ctx)
     for (int i = 0; i < SF_PLAN_SLOTS; i++)
         for (int j = 0; ctx->plans[i] && j < ctx->plans[i]->nsub; j++)
             sf_keep(&err, sf_group_close(ctx, &ctx->plans[i]->subs[j].fh));
-    sf_scratch_release(ctx); /* made again when needed */
+    /* (the scratch stays for the next call: pool.c) */
     ctx->t_close += MPI_Wtime() - t0;
     return err;
 }
@@ -168,6 +169,7 @@ static int destroy(sf_context *ctx, int collective)
     /* a closed context's plans by runs stay for the next dataset on the
      * communicator; an aborted one's go (runs_keep.c) */
     sf_runs_park(ctx, collective);
+    if (collective) sf_pool_park(ctx); /* its memory too (pool.c) */
     sf_keep(&err, sf_context_forget_plans(ctx));
     while (ctx->groups) {
         ctx->groups->refs = 1;
@@ -176,7 +178,7 @@ static int destroy(sf_context *ctx, int collective)
     for (int i = 0; i < ctx->nlayouts; i++) sf_layout_free(ctx->layouts[i]);
     free(ctx->layouts);
     free(ctx->self);
-    sf_scratch_release(ctx);
+    sf_pool_release(ctx);
     sf_keep(&err, sf_agree_ops_free(ctx));
     sf_comm_state_release(ctx->cstate);
     if (ctx->info != MPI_INFO_NULL) sf_keep(&err, SF_MPI_OK(MPI_Info_free(&ctx->info)));

@@ -30,6 +30,17 @@ void sf_nodes_free(sf_nodes *n);
 /* The node of rank (-1 if out of range). */
 int sf_nodes_of(const sf_nodes *n, int rank);
 
+/* A block of memory a context keeps (pool.c): its bytes, and whether a
+ * call holds it now. */
+typedef struct sf_pool_slot {
+    void *p;
+    size_t cap;
+    int busy;
+} sf_pool_slot;
+#define SF_POOL_SLOTS 6
+#define SF_POOL_EACH_MAX ((size_t)256 << 20) /* a larger array is not kept */
+#define SF_POOL_PARK_MAX ((size_t)256 << 20) /* most bytes kept between datasets */
+
 /* What ncsf keeps on a caller's communicator (comm_cache.c): made at the
  * first sf_comm_state_get on it, freed when the communicator is (or at
  * MPI_Finalize for MPI_COMM_WORLD and MPI_COMM_SELF) and the last holder
@@ -49,6 +60,11 @@ typedef struct sf_comm_state {
     unsigned long parked_clock;
     unsigned parked_gen;
     void (*drop_parked)(struct sf_comm_state *); /* frees them (set by the first park) */
+    /* pool.c: the memory the dataset closed last kept, for the next */
+    sf_pool_slot kept[SF_POOL_SLOTS];
+    char *kept_scratch;
+    MPI_Offset kept_scratch_size;
+    char *kept_swap;
 } sf_comm_state;
 
 /* Collective over comm the first time (the census), local afterwards:

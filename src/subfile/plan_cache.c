@@ -139,15 +139,6 @@ int sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep
     return err;
 }
 
-void sf_scratch_release(sf_context *ctx)
-{
-    free(ctx->scratch);
-    ctx->scratch = NULL;
-    ctx->scratch_size = 0;
-    free(ctx->swapbuf); /* byteswap.c's */
-    ctx->swapbuf = NULL;
-}
-
 int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes)
 {
     if (bytes <= ctx->scratch_size) return SF_OK;

@@ -12,15 +12,22 @@
 #include "sf_internal.h"
 #include "runs.h"
 
-static int grow_runs(sf_run_list *l)
+/* room for c runs (c > l->cap), the runs kept */
+static int resize_runs(sf_run_list *l, size_t c)
 {
-    if (l->n < l->cap) return SF_OK;
-    size_t c = l->cap ? 2 * l->cap : 1024;
-    sf_run *t = realloc(l->r, sizeof(sf_run) * c);
+    sf_run *t = sf_pool_take(l->pool, sizeof(sf_run) * c);
     if (!t) return SF_ERR_NOMEM;
+    if (l->n) memcpy(t, l->r, sizeof(sf_run) * l->n);
+    sf_pool_give(l->pool, l->r);
     l->r = t;
     l->cap = c;
     return SF_OK;
+}
+
+static int grow_runs(sf_run_list *l)
+{
+    if (l->n < l->cap) return SF_OK;
+    return resize_runs(l, l->cap ? 2 * l->cap : 1024);
 }
 
 /* The cell of pdim p holding index x (bounds are increasing). */
@@ -217,10 +224,7 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
      * when they go on from one another): not grown and copied on the way */
     size_t want = l->n;
     for (int i = 0; i < nnreq; i++) want += nreqs[i].num > 0 ? (size_t)nreqs[i].num : 0;
-    if (want > l->cap) {
-        sf_run *t = realloc(l->r, sizeof(sf_run) * want);
-        if (t) l->r = t, l->cap = want;
-    }
+    if (want > l->cap) (void)resize_runs(l, want); /* (else grown on the way) */
     for (int i = 0; i < nnreq && err == SF_OK; i++) {
         const sf_nrequest *q = &nreqs[i];
         int nd = q->lay->ndims;
@@ -272,6 +276,7 @@ typedef struct {
 int sf_sig_room(sf_sig *g, size_t need)
 {
     if (g->nomem) return 0;
+    if (g->cap - g->n < need && g->fixed) { g->nomem = 1; return 0; }
     if (g->cap - g->n < need) {
         /* doubled, or what is needed when that is more (copied once) */
         size_t c = g->cap ? 2 * g->cap : 256;
@@ -361,20 +366,33 @@ static void signature(sink *s, int nreq, const sf_request *reqs, int nnreq, cons
     }
 }
 
-int sf_runs_key(int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs, MPI_Offset shift,
-                unsigned char **key, size_t *len)
+int sf_runs_key(sf_context *pool, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
+                MPI_Offset shift, unsigned char **key, size_t *len)
 {
     sink s;
     memset(&s, 0, sizeof s);
-    /* room for the pieces at once (not doubled and copied on the way) */
+    /* room for the pieces at once (not doubled and copied on the way;
+     * enough for a producer's signature, a byte a word otherwise) */
     size_t need = 64 + (size_t)nreq * 4 * SF_MAX_DIMS * SF_SIG_WORD_MAX;
     for (int i = 0; i < nnreq; i++)
         need += nreqs[i].sig ? nreqs[i].siglen + 3 * SF_SIG_WORD_MAX
                              : 3 * SF_SIG_WORD_MAX + (size_t)nreqs[i].num * 2 * (size_t)nreqs[i].lay->ndims;
-    sf_sig_room(&s.g, need);
+    if (pool) {
+        /* a block the context keeps, of that size (when the estimate
+         * falls short: no key, as without memory) */
+        s.g.b = sf_pool_take(pool, need);
+        s.g.cap = s.g.b ? need : 0;
+        s.g.nomem = !s.g.b;
+        s.g.fixed = 1;
+    } else {
+        sf_sig_room(&s.g, need);
+    }
     signature(&s, nreq, reqs, nnreq, nreqs, shift);
-    if (s.g.nomem) { free(s.g.b); return SF_ERR_NOMEM; }
-    unsigned char *t = realloc(s.g.b, s.g.n ? s.g.n : 1); /* (no larger than needed) */
+    if (s.g.nomem) {
+        sf_pool_give(pool, s.g.b);
+        return SF_ERR_NOMEM;
+    }
+    unsigned char *t = pool ? NULL : realloc(s.g.b, s.g.n ? s.g.n : 1); /* (no larger than needed) */
     *key = t ? t : s.g.b;
     *len = s.g.n;
     return SF_OK;

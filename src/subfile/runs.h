@@ -18,7 +18,8 @@ typedef struct sf_run {
     int lay, block, req, dest;
 } sf_run;
 
-typedef struct { sf_run *r; size_t n, cap; } sf_run_list;
+/* pool: the context whose kept blocks hold r (pool.c), or NULL (malloc) */
+typedef struct { sf_run *r; size_t n, cap; sf_context *pool; } sf_run_list;
 
 /* Runs of one region (stride NULL: one) whose bytes start at moff. */
 int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MPI_Offset *ct,
@@ -30,9 +31,10 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
 
 /* The call's requests as a signature (plans are recognised by it,
  * exactly; a few bytes a piece), the first index of every request on a
- * record layout less shift. */
-int sf_runs_key(int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs, MPI_Offset shift,
-                unsigned char **key, size_t *len);
+ * record layout less shift. pool NULL: *key is malloc's, exactly as long;
+ * else a block of pool's (pool.c), to give back with sf_pool_give. */
+int sf_runs_key(sf_context *pool, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
+                MPI_Offset shift, unsigned char **key, size_t *len);
 
 /* A member's run in the message to its home: bytes at moff of buffer req. */
 typedef struct { MPI_Offset moff, len; int req; } sf_mrun;
@@ -100,7 +102,7 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
 /* The home's I/O of its subfile parts, between the area and the files:
  * write 1, area to files; 0, the other way. */
 int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, int write);
-int sf_runs_home_subs(sf_rplan *p);
+int sf_runs_home_subs(sf_context *ctx, sf_rplan *p);
 /* Collective and independent entry points (access.c calls them). */
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset base_min,
                    MPI_Offset base_max, int flags);

@@ -78,7 +78,7 @@ static int member_side(sf_context *ctx, sf_rplan *p, sf_run_list *l, MPI_Offset 
     int P = ctx->nprocs;
     size_t *pos = calloc(3 * ((size_t)P + 1), sizeof(size_t)), *first = pos + P + 1, *mend = first + P + 1;
     p->m = malloc(sizeof(sf_mrun) * (l->n ? l->n : 1));
-    *desc = malloc(sizeof(MPI_Offset) * DW * (l->n ? l->n : 1));
+    *desc = sf_pool_take(ctx, sizeof(MPI_Offset) * DW * (l->n ? l->n : 1));
     if (!pos || !p->m || !*desc) { free(pos); return SF_ERR_NOMEM; }
     for (size_t i = 0; i < l->n; i++) nruns[l->r[i].dest]++;
     for (int q = 0; q < P; q++) pos[q + 1] = pos[q] + (size_t)nruns[q];
@@ -161,7 +161,7 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
     }
     for (; from < ctx->nprocs; from++) p->roff[from] = at;
     p->abytes = at;
-    sf_keep(&err, sf_runs_home_subs(p));
+    sf_keep(&err, sf_runs_home_subs(ctx, p));
     for (int k = 0; k < p->nsub; k++) {
         sf_hsub *s = &p->subs[k];
         const sf_layout *fl = sf_context_layout(ctx, s->file_id);
@@ -173,17 +173,17 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
 static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset base)
 {
     int P = ctx->nprocs, me = ctx->rank, err = SF_OK;
-    sf_run_list l = {NULL, 0, 0};
+    sf_run_list l = {NULL, 0, 0, ctx}; /* (arrays of the build: blocks the context keeps) */
     MPI_Offset *nruns = calloc((size_t)P * 4, sizeof(MPI_Offset)), *desc = NULL, *rdesc = NULL;
     if (!nruns) return SF_ERR_NOMEM; /* agreed by the caller: nothing posted yet */
     MPI_Offset *rruns = nruns + P, *so = nruns + 2 * P, *ro = nruns + 3 * P;
     err = sf_call_runs(ctx, c->nreq, c->reqs, c->nnreq, c->nreqs, base, &l);
     if (err == SF_OK) err = member_side(ctx, p, &l, nruns, &desc);
-    free(l.r);
+    sf_pool_give(ctx, l.r);
     /* a rank that failed sends nothing but still takes part */
     if (err != SF_OK) memset(nruns, 0, sizeof(MPI_Offset) * P);
     if (MPI_Alltoall(nruns, 1, MPI_OFFSET, rruns, 1, MPI_OFFSET, ctx->comm) != MPI_SUCCESS) {
-        free(nruns); free(desc);
+        free(nruns); sf_pool_give(ctx, desc);
         return SF_ERR_MPI;
     }
     size_t nr = 0;
@@ -195,7 +195,7 @@ static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offse
         ro[q] = (MPI_Offset)nr;
         nr += (size_t)rruns[q];
     }
-    rdesc = malloc(sizeof(MPI_Offset) * DW * (nr ? nr : 1));
+    rdesc = sf_pool_take(ctx, sizeof(MPI_Offset) * DW * (nr ? nr : 1));
     if (!rdesc) { sf_keep(&err, SF_ERR_NOMEM); memset(rruns, 0, sizeof(MPI_Offset) * P); }
     for (int q = 0; q < P; q++) {
         nruns[q] *= DW * sizeof(MPI_Offset); rruns[q] *= DW * sizeof(MPI_Offset);
@@ -204,12 +204,12 @@ static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offse
     if (err == SF_OK) memcpy((char *)rdesc + ro[me], (char *)desc + so[me], (size_t)nruns[me]);
     rruns[me] = nruns[me] = 0;
     sf_keep(&err, sf_runs_exchange(ctx, (char *)desc, nruns, so, (char *)rdesc, rruns, ro));
-    free(desc);
+    sf_pool_give(ctx, desc);
     if (err == SF_OK) err = sf_runs_home_side(ctx, p, rdesc, nr, from, c->write);
     /* what it assumed of this dataset, for another (runs_keep.c) */
     if (err == SF_OK) sf_rplan_fingerprint(ctx, p, c, rdesc, nr);
     free(from);
-    free(rdesc);
+    sf_pool_give(ctx, rdesc);
     free(nruns);
     return err;
 }
@@ -231,13 +231,15 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
          * absolute plan's at any base (kept with it), a relative one's at
          * the call's base */
         if (ctx->rkey && (!relative || ctx->rkey_base == base)) {
-            p->key = ctx->rkey;
+            /* (the lookup's is a block the context keeps: the plan's own copy) */
+            p->key = malloc(ctx->rkeylen ? ctx->rkeylen : 1);
+            if (!p->key) err = SF_ERR_NOMEM;
+            else memcpy(p->key, ctx->rkey, ctx->rkeylen);
             p->keylen = ctx->rkeylen;
             p->kbase = ctx->rkey_base;
-            ctx->rkey = NULL;
         } else {
             p->kbase = relative ? base : 0;
-            err = sf_runs_key(c->nreq, c->reqs, c->nnreq, c->nreqs, p->kbase, &p->key, &p->keylen);
+            err = sf_runs_key(NULL, c->nreq, c->reqs, c->nnreq, c->nreqs, p->kbase, &p->key, &p->keylen);
         }
     }
     /* without memory for the plan, this rank still answers the others */
@@ -330,7 +332,7 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base)
     MPI_Offset b0 = base < 0 ? 0 : base;
     sf_runs_done(ctx);
     /* without memory for it, no plan is recognised (one is built) */
-    if (sf_runs_key(c->nreq, c->reqs, c->nnreq, c->nreqs, b0, &ctx->rkey, &ctx->rkeylen) != SF_OK) {
+    if (sf_runs_key(ctx, c->nreq, c->reqs, c->nnreq, c->nreqs, b0, &ctx->rkey, &ctx->rkeylen) != SF_OK) {
         ctx->rkey = NULL;
         return 0;
     }
@@ -346,7 +348,7 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base)
 
 void sf_runs_done(sf_context *ctx)
 {
-    free(ctx->rkey);
+    sf_pool_give(ctx, ctx->rkey);
     ctx->rkey = NULL;
     ctx->rkeylen = 0;
 }

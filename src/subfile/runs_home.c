@@ -31,8 +31,8 @@ static inline int cmp_hrun(const void *a, const void *b)
  * stretches are merged, pairwise, in log2(stretches) passes; with many
  * stretches, or without memory for the merge, qsort. The order is strict
  * (no two runs share their place in the area), so either gives the same.
- * Returns the array holding them in order: h, or the merge's own (h freed). */
-static sf_hrun *sort_hruns(sf_hrun *h, size_t n)
+ * Returns h, holding them in order. */
+static sf_hrun *sort_hruns(sf_context *ctx, sf_hrun *h, size_t n)
 {
     enum { MAX_STRETCHES = 64 };
     size_t b[MAX_STRETCHES + 1], nb = 0;
@@ -45,7 +45,7 @@ static sf_hrun *sort_hruns(sf_hrun *h, size_t n)
         }
     if (nb == 1) return h;
     b[nb] = n;
-    sf_hrun *tmp = malloc(sizeof(sf_hrun) * n), *src = h, *dst = tmp;
+    sf_hrun *tmp = sf_pool_take(ctx, sizeof(sf_hrun) * n), *src = h, *dst = tmp;
     if (!tmp) { qsort(h, n, sizeof(sf_hrun), cmp_hrun); return h; }
     while (nb > 1) {
         size_t m = 0;
@@ -63,10 +63,11 @@ static sf_hrun *sort_hruns(sf_hrun *h, size_t n)
         nb = m;
         sf_hrun *t = src; src = dst; dst = t;
     }
-    /* the array that holds them in order is kept, the other freed (not
-     * copied back) */
-    free(src == h ? tmp : h);
-    return src;
+    /* h holds them in order (the merge's array is a block the context
+     * keeps: copying back costs less than touching new pages) */
+    if (src != h) memcpy(h, src, sizeof(sf_hrun) * n);
+    sf_pool_give(ctx, tmp);
+    return h;
 }
 
 static int same_part(const sf_hrun *x, const sf_hrun *y)
@@ -95,9 +96,9 @@ static int part_type(sf_rplan *p, sf_hsub *s)
     return err;
 }
 
-int sf_runs_home_subs(sf_rplan *p)
+int sf_runs_home_subs(sf_context *ctx, sf_rplan *p)
 {
-    p->h = sort_hruns(p->h, p->nh);
+    p->h = sort_hruns(ctx, p->h, p->nh);
     int n = 0;
     for (size_t i = 0; i < p->nh; i++) n += i == 0 || !same_part(&p->h[i], &p->h[i - 1]);
     p->subs = calloc(n ? n : 1, sizeof(sf_hsub));

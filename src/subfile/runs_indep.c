@@ -21,7 +21,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
     memset(&c, 0, sizeof c);
     ctx->counts.path_calls[SF_PATH_INDEP_RUNS]++;
     int swapped = write && sf_swap_requests(nreq, reqs);
-    sf_run_list l = {NULL, 0, 0};
+    sf_run_list l = {NULL, 0, 0, NULL};
     int err = sf_call_runs(ctx, nreq, reqs, nnreq, nreqs, 0, &l);
     sf_rplan *p = calloc(1, sizeof *p);
     MPI_Offset *desc = malloc(sizeof(MPI_Offset) * DW * (l.n ? l.n : 1));

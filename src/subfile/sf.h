@@ -123,6 +123,7 @@ typedef struct {
     unsigned char *b;
     size_t n, cap;
     int nomem;
+    int fixed; /* b is not to be grown (a block a context keeps): nomem instead */
 } sf_sig;
 enum { SF_SIG_WORD_MAX = 10 }; /* bytes of one word at most */
 /* Room for need more bytes at g->b + g->n (0 and nomem set without memory). */
@@ -146,6 +147,13 @@ static inline size_t sf_sig_put(unsigned char *b, size_t k, unsigned long long z
 }
 
 typedef struct sf_context sf_context;
+
+/* ---- pool.c: a call's large arrays, kept from call to call ------------ */
+/* As malloc (NULL without memory); the block may be one the context keeps
+ * (ctx NULL: plain malloc). Give it back with sf_pool_give, to the same
+ * context, before the context ends. */
+void *sf_pool_take(sf_context *ctx, size_t bytes);
+void sf_pool_give(sf_context *ctx, void *p);
 
 /* ---- partition.c: block grids ---------------------------------------- */
 

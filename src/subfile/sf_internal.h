@@ -160,9 +160,15 @@ int sf_plan_store(sf_context *ctx, sf_plan *p, int *slotp);
 /* Collective: drop every other plan when the agreed count of group
  * communicators is over the bound. */
 int sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep);
-/* The leader's buffer: grown here, freed by sf_scratch_release only. */
+/* The leader's buffer: grown here, kept until the context ends (pool.c). */
 int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes);
-void sf_scratch_release(sf_context *ctx);
+/* pool.c: at a context's end, its memory freed (release) or left on its
+ * communicator (park: a close); at its creation, taken from there */
+void sf_pool_release(sf_context *ctx);
+void sf_pool_park(sf_context *ctx);
+void sf_pool_adopt(sf_context *ctx);
+struct sf_comm_state;
+void sf_pool_parked_free(struct sf_comm_state *s);
 
 /* plan_build.c: collective; *planp is this rank's part of a plan every
  * rank builds now, every subfile of it by method (SF_GATHER or SF_MPIIO,
@@ -270,8 +276,8 @@ struct sf_context {
     sf_plan *plans[SF_PLAN_SLOTS];
     struct sf_rplan *rplans[8]; /* runs_exec.c: plans of calls by runs */
     unsigned char *rkey;     /* runs_exec.c: the current call's signature, from the */
-    size_t rkeylen;          /* plan lookup to the build that keeps it, freed by */
-    MPI_Offset rkey_base;    /* the end of the call; its record base */
+    size_t rkeylen;          /* plan lookup to the build that copies it (a block */
+    MPI_Offset rkey_base;    /* of pool's, given back at the call's end); its record base */
     int window;              /* ... their requests outstanding at once */
     int next_plan_id;
     sf_self_handle *self;    /* at most max_open */
@@ -284,6 +290,7 @@ struct sf_context {
     char *scratch;           /* the leader's buffer, grown as plans need */
     MPI_Offset scratch_size;
     char *swapbuf;           /* byteswap.c: SF_SWAP_CHUNK bytes, or NULL */
+    sf_pool_slot pool[SF_POOL_SLOTS]; /* pool.c: arrays kept from call to call */
     void *agree;             /* agree.c: its reduction operations */
     MPI_Offset fail_reply[2]; /* plan_build.c: a home's answer when it has no memory */
     sf_learn_fn learn;       /* offsets of subfiles this rank is not home of */

@@ -190,7 +190,9 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     if (n < 0) return NC_EINVAL;
     if (n > 0 && !c->starts) return NC_ENULLSTART;
     p->reqs = calloc(1, sizeof(sf_request)); /* none, but a first to look at */
-    p->nflat = malloc(sizeof(MPI_Offset) * 2 * (size_t)nd * (size_t)(n ? n : 1));
+    /* (a block the context keeps: its pages are not touched afresh at
+     * every call, pool.c) */
+    p->nflat = sf_pool_take(p->pool, sizeof(MPI_Offset) * 2 * (size_t)nd * (size_t)(n ? n : 1));
     if (!p->reqs || !p->nflat) return NC_ENOMEM;
     p->nreq = 0;
     MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n, limit[SF_MAX_DIMS];
@@ -366,6 +368,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     int err, es = ncsfi_xsize(v->xtype);
     memset(p, 0, sizeof *p);
     p->v = v;
+    p->pool = f->ctx;
     p->put = c->put;
     p->ubuf = c->buf;
     /* a subfile missing, foreign or cut short: this variable only */
@@ -526,7 +529,7 @@ void ncsfi_release(ncsf_prepared *p)
     if (p->swapped) ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
     if (!p->xbuf_is_user) free(p->xbuf);
     free(p->reqs);
-    free(p->nflat);
+    sf_pool_give(p->pool, p->nflat);
     p->nflat = NULL;
     free(p->nsig);
     p->nsig = NULL;

@@ -47,7 +47,8 @@ typedef struct ncsf_prepared {
                          * rule, from its start, count and stride even when
                          * it moves nothing (0 otherwise) */
     sf_nrequest nr;     /* (starts and counts in nflat, num * ndims each) */
-    MPI_Offset *nflat;
+    MPI_Offset *nflat;  /* taken from pool's (sf_pool_take) */
+    sf_context *pool;
     unsigned char *nsig; /* nr.sig's bytes */
     void *xbuf;         /* the bytes as in the file */
     MPI_Offset nelems;
