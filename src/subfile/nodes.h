@@ -39,7 +39,9 @@ typedef struct sf_pool_slot {
 } sf_pool_slot;
 #define SF_POOL_SLOTS 6
 #define SF_POOL_EACH_MAX ((size_t)256 << 20) /* a larger array is not kept */
-#define SF_POOL_PARK_MAX ((size_t)256 << 20) /* most bytes kept between datasets */
+/* most bytes kept between datasets: what an application gets back for its
+ * own work between two outputs is the rest (a larger scratch is freed) */
+#define SF_POOL_PARK_MAX ((size_t)64 << 20)
 
 /* What ncsf keeps on a caller's communicator (comm_cache.c): made at the
  * first sf_comm_state_get on it, freed when the communicator is (or at
