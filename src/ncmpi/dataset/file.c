@@ -970,7 +970,9 @@ int ncsf_abort(int ncid)
     int err = ncmpi_abort(ncid);
     if (f) {
         /* no collective flush: this process's part of the engine's
-         * context released alone (open subfiles left unclosed) */
+         * context released alone (open subfiles left unclosed); the
+         * requests first (their arrays are the context's, pool.c) */
+        ncsfi_pending_free_all(f);
         if (f->ctx) sf_context_abort(f->ctx);
         f->ctx = NULL;
         ncsfi_file_free(f);
