@@ -71,31 +71,30 @@ void sf_pool_give(sf_context *ctx, void *p)
     free(p);
 }
 
+/* the blocks, the scratch and the byte swap buffer, freed and emptied
+ * (a context's or a communicator's) */
+static void free_kept(sf_pool_slot *slots, char **scratch, MPI_Offset *scratch_size, char **swap)
+{
+    for (int i = 0; i < SF_POOL_SLOTS; i++) {
+        free(slots[i].p);
+        slots[i] = (sf_pool_slot){NULL, 0, 0};
+    }
+    free(*scratch);
+    *scratch = NULL;
+    *scratch_size = 0;
+    free(*swap);
+    *swap = NULL;
+}
+
 /* every block the context keeps (none may be busy: its end) */
 void sf_pool_release(sf_context *ctx)
 {
-    for (int i = 0; i < SF_POOL_SLOTS; i++) {
-        free(ctx->pool[i].p);
-        ctx->pool[i] = (sf_pool_slot){NULL, 0, 0};
-    }
-    free(ctx->scratch);
-    ctx->scratch = NULL;
-    ctx->scratch_size = 0;
-    free(ctx->swapbuf); /* byteswap.c's */
-    ctx->swapbuf = NULL;
+    free_kept(ctx->pool, &ctx->scratch, &ctx->scratch_size, &ctx->swapbuf);
 }
 
 void sf_pool_parked_free(sf_comm_state *s)
 {
-    for (int i = 0; i < SF_POOL_SLOTS; i++) {
-        free(s->kept[i].p);
-        s->kept[i] = (sf_pool_slot){NULL, 0, 0};
-    }
-    free(s->kept_scratch);
-    s->kept_scratch = NULL;
-    s->kept_scratch_size = 0;
-    free(s->kept_swap);
-    s->kept_swap = NULL;
+    free_kept(s->kept, &s->kept_scratch, &s->kept_scratch_size, &s->kept_swap);
 }
 
 void sf_pool_park(sf_context *ctx)

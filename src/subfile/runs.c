@@ -379,7 +379,7 @@ int sf_runs_key(sf_context *pool, int nreq, const sf_request *reqs, int nnreq, c
                              : 3 * SF_SIG_WORD_MAX + (size_t)nreqs[i].num * 2 * (size_t)nreqs[i].lay->ndims;
     if (pool) {
         /* a block the context keeps, of that size (when the estimate
-         * falls short: no key, as without memory) */
+         * falls short, a key of malloc's, grown as needed) */
         s.g.b = sf_pool_take(pool, need);
         s.g.cap = s.g.b ? need : 0;
         s.g.nomem = !s.g.b;
@@ -390,7 +390,7 @@ int sf_runs_key(sf_context *pool, int nreq, const sf_request *reqs, int nnreq, c
     signature(&s, nreq, reqs, nnreq, nreqs, shift);
     if (s.g.nomem) {
         sf_pool_give(pool, s.g.b);
-        return SF_ERR_NOMEM;
+        return pool ? sf_runs_key(NULL, nreq, reqs, nnreq, nreqs, shift, key, len) : SF_ERR_NOMEM;
     }
     unsigned char *t = pool ? NULL : realloc(s.g.b, s.g.n ? s.g.n : 1); /* (no larger than needed) */
     *key = t ? t : s.g.b;

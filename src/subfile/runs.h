@@ -32,7 +32,8 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
 /* The call's requests as a signature (plans are recognised by it,
  * exactly; a few bytes a piece), the first index of every request on a
  * record layout less shift. pool NULL: *key is malloc's, exactly as long;
- * else a block of pool's (pool.c), to give back with sf_pool_give. */
+ * else a block of pool's (pool.c) or malloc's: give it back with
+ * sf_pool_give. */
 int sf_runs_key(sf_context *pool, int nreq, const sf_request *reqs, int nnreq, const sf_nrequest *nreqs,
                 MPI_Offset shift, unsigned char **key, size_t *len);
 
