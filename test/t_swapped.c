@@ -21,7 +21,12 @@
  *   t_swapped FILE iput     as direct, the puts posted and waited for
  *                           together (one engine call on the way)
  *   t_swapped FILE indep    one subfile per process, independent puts
- *   t_swapped FILE varn     one subfile per process, two regions a call
+ *   t_swapped FILE varn     one subfile per process, two regions a call,
+ *                           from a read-only buffer (the engine reverses a
+ *                           many-piece request's elements as it copies
+ *                           them), read back with get_varn
+ *   t_swapped FILE ivarn    as varn, posted with iput_varn and waited for
+ *                           together; read back with iget_varn
  *
  * Five variables (short, int, float, double, long long), x split by rows;
  * each process's buffer is larger than PnetCDF's 4 KiB in-place limit.
@@ -61,6 +66,24 @@ static int iput(int ncid, int var, nc_type t, const MPI_Offset *st, const MPI_Of
     }
 }
 
+/* a varn of type t, blocking (req NULL) or posted: put or get */
+static int varn_t(int ncid, int var, nc_type t, MPI_Offset **st, MPI_Offset **ct, void *b, int put, int *req)
+{
+#define VARN_T(T, C)                                                                              \
+    if (put) return req ? ncmpi_iput_varn_##T(ncid, var, 2, st, ct, (const C *)b, req)          \
+                        : ncmpi_put_varn_##T##_all(ncid, var, 2, st, ct, (const C *)b);          \
+    return req ? ncmpi_iget_varn_##T(ncid, var, 2, st, ct, (C *)b, req)                          \
+               : ncmpi_get_varn_##T##_all(ncid, var, 2, st, ct, (C *)b);
+    switch (t) {
+    case NC_SHORT: VARN_T(short, short)
+    case NC_INT: VARN_T(int, int)
+    case NC_FLOAT: VARN_T(float, float)
+    case NC_DOUBLE: VARN_T(double, double)
+    default: VARN_T(longlong, long long)
+    }
+#undef VARN_T
+}
+
 static int putn(int ncid, int var, nc_type t, MPI_Offset **st, MPI_Offset **ct, const void *b)
 {
     switch (t) {
@@ -81,6 +104,7 @@ int main(int argc, char **argv)
     int direct = !strcmp(mode, "direct"), gather = !strcmp(mode, "gather"), big = !strcmp(mode, "big");
     int mpiio = !strcmp(mode, "mpiio"), ROWS = big ? 3000 : 16;
     int indep = !strcmp(mode, "indep"), varn = !strcmp(mode, "varn"), nb = !strcmp(mode, "iput");
+    int ivarn = !strcmp(mode, "ivarn");
     ts.where = mode;
     MPI_Offset X = (MPI_Offset)ROWS * ts.nprocs, n = (MPI_Offset)ROWS * Y;
     char nf[16];
@@ -101,7 +125,7 @@ int main(int argc, char **argv)
             test_store(types[t], buf[t], i, test_value(types[t], (long long)ts.rank * n + i, 10 + t));
         copy[t] = malloc(bytes);
         memcpy(copy[t], buf[t], bytes);
-        if (direct || nb) EXPECT(&ts, mprotect(buf[t], bytes, PROT_READ) == 0, "mprotect");
+        if (direct || nb || varn || ivarn) EXPECT(&ts, mprotect(buf[t], bytes, PROT_READ) == 0, "mprotect");
     }
 
     int ncid, dims[2], var[NT];
@@ -130,9 +154,10 @@ int main(int argc, char **argv)
     int req[NT], status[NT];
     for (int t = 0; t < NT; t++)
         EXPECT_OK(&ts, nb ? iput(ncid, var[t], types[t], st, ct, buf[t], &req[t])
+                      : ivarn ? varn_t(ncid, var[t], types[t], sts, cts, buf[t], 1, &req[t])
                       : varn ? putn(ncid, var[t], types[t], sts, cts, buf[t])
                              : put(ncid, var[t], types[t], st, ct, buf[t], !indep));
-    if (nb) {
+    if (nb || ivarn) {
         EXPECT_OK(&ts, ncmpi_wait_all(ncid, NT, req, status));
         for (int t = 0; t < NT; t++) EXPECT_OK(&ts, status[t]);
     }
@@ -154,7 +179,24 @@ int main(int argc, char **argv)
      * types of at most 4 bytes */
     if (big) EXPECT(&ts, total == NT + 3LL * (ts.nprocs - 1), "%lld puts swapped on the way over all processes, "
                     "expected %lld", total, NT + 3LL * (ts.nprocs - 1));
-    if (indep || varn || mpiio) EXPECT(&ts, mine == 0, "%lld puts swapped on the way, expected none", mine);
+    if (indep || varn || ivarn || mpiio) EXPECT(&ts, mine == 0, "%lld puts swapped on the way, expected none", mine);
+
+    /* a varn's own values back through varn, in the caller's byte order */
+    if (varn || ivarn) {
+        void *got[NT];
+        for (int t = 0; t < NT; t++) {
+            got[t] = calloc(1, bytes);
+            EXPECT_OK(&ts, varn_t(ncid, var[t], types[t], sts, cts, got[t], 0, ivarn ? &req[t] : NULL));
+        }
+        if (ivarn) {
+            EXPECT_OK(&ts, ncmpi_wait_all(ncid, NT, req, status));
+            for (int t = 0; t < NT; t++) EXPECT_OK(&ts, status[t]);
+        }
+        for (int t = 0; t < NT; t++) {
+            EXPECT(&ts, !memcmp(got[t], copy[t], bytes), "v%d: get_varn did not return what put_varn wrote", t);
+            free(got[t]);
+        }
+    }
 
     /* every value, by every process */
     MPI_Offset all[2] = {0, 0}, whole[2] = {X, Y};

@@ -68,7 +68,7 @@ static void nrecord_base(int nnreq, const sf_nrequest *q, MPI_Offset *base, int 
             }
         }
         for (int j = 0; j < q[i].num && !q[i].summed; j++) {
-            const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
+            const MPI_Offset *st = sf_nq_start(&q[i], (size_t)j), *ct = sf_nq_count(&q[i], (size_t)j);
             MPI_Offset n = es;
             for (int d = 0; d < nd; d++) n *= ct[d];
             bytes += n;
@@ -95,7 +95,7 @@ MPI_Offset sf_nrequests_rec_end(int nnreq, const sf_nrequest *q)
         int nd = q[i].lay->ndims;
         if (!q[i].lay->record) continue;
         for (int j = 0; j < q[i].num; j++) {
-            const MPI_Offset *st = q[i].starts + (size_t)j * nd, *ct = q[i].counts + (size_t)j * nd;
+            const MPI_Offset *st = sf_nq_start(&q[i], (size_t)j), *ct = sf_nq_count(&q[i], (size_t)j);
             int empty = 0;
             for (int d = 0; d < nd; d++) empty |= ct[d] <= 0;
             if (!empty && st[0] + ct[0] > end) end = st[0] + ct[0];

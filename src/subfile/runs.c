@@ -12,6 +12,8 @@
 #include "sf_internal.h"
 #include "runs.h"
 
+const MPI_Offset sf_ones[SF_MAX_DIMS] = {[0 ... SF_MAX_DIMS - 1] = 1};
+
 /* room for c runs (c > l->cap), the runs kept */
 static int resize_runs(sf_run_list *l, size_t c)
 {
@@ -197,7 +199,7 @@ int sf_region_runs(const sf_layout *lay, int req, const MPI_Offset *st, const MP
  * emit_row, as region_runs would send it. */
 #define NPIECES_RUNS(ND)                                                                   \
     for (; j < q->num && err == SF_OK; j++) {                                              \
-        const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
+        const MPI_Offset *st = sf_nq_start(q, (size_t)j), *ct = sf_nq_count(q, (size_t)j); \
         MPI_Offset n = q->lay->elsize;                                                     \
         int row = (ND) > 0 && g.contiguous, empty = 0;                                     \
         for (int d = 0; d < (ND); d++) {                                                   \
@@ -239,7 +241,7 @@ int sf_call_runs(const sf_context *ctx, int nreq, const sf_request *reqs, int nn
         case 4: NPIECES_RUNS(4) break;
         default:
             if (nd > 0) { NPIECES_RUNS(nd) }
-            else for (; j < q->num && err == SF_OK; j++) err = region_runs(&g, nreq + i, q->starts, q->counts, NULL, 0, b, l);
+            else for (; j < q->num && err == SF_OK; j++) err = region_runs(&g, nreq + i, sf_ones, sf_ones, NULL, 0, b, l);
             break;
         }
     }
@@ -302,7 +304,7 @@ static void word(sink *s, int field, long long x)
  * a key byte could otherwise change them, for all the compiler knows). */
 #define NPIECES_LOOP(ND)                                                                   \
     for (; j < q->num; j++) {                                                              \
-        const MPI_Offset *st = q->starts + (size_t)j * (ND), *ct = q->counts + (size_t)j * (ND); \
+        const MPI_Offset *st = sf_nq_start(q, (size_t)j), *ct = sf_nq_count(q, (size_t)j); \
         if (g->cap - n < need) {                                                           \
             g->n = n;                                                                      \
             if (!sf_sig_room(g, need)) return;                                             \
@@ -324,7 +326,7 @@ static void npieces(sf_sig *g, const sf_nrequest *q)
     size_t n = g->n, need = (size_t)2 * SF_SIG_WORD_MAX * (size_t)nd; /* a piece's bytes at most */
     long long ls[SF_MAX_DIMS] = {0}, lc[SF_MAX_DIMS] = {0};
     if (nd <= 0 || q->num <= 0) return;
-    ls[0] = q->starts[0];
+    ls[0] = sf_nq_start(q, 0)[0];
     switch (nd) {
     case 1: NPIECES_LOOP(1) break;
     case 2: NPIECES_LOOP(2) break;
@@ -356,7 +358,7 @@ static void signature(sink *s, int nreq, const sf_request *reqs, int nnreq, cons
         if (q->num <= 0 || q->lay->ndims <= 0) continue;
         /* the first start less the base, then the pieces' bytes (which
          * do not depend on it) */
-        word(s, F_HEAD, q->starts[0] - (q->lay->record ? base : 0));
+        word(s, F_HEAD, sf_nq_start(q, 0)[0] - (q->lay->record ? base : 0));
         if (!q->sig) {
             npieces(&s->g, q);
         } else if (sf_sig_room(&s->g, q->siglen)) {

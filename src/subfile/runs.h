@@ -93,6 +93,12 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
  * excluded: the caller copies). */
 int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, const MPI_Offset *soff,
                      char *rbuf, const MPI_Offset *rcount, const MPI_Offset *roff);
+/* Between a request's buffer and packed bytes: len bytes from src to
+ * dst, reversed element by element where the request asks (a many-piece
+ * request's swap). */
+void sf_runs_copy(const sf_call *c, int req, void *dst, const void *src, MPI_Offset len);
+void sf_runs_copy_n(int nreq, const sf_nrequest *nreqs, int req, void *dst, const void *src, MPI_Offset len);
+
 /* Words per run's geometry: layout, block, record, element, length. */
 enum { SF_RUN_WORDS = 5 };
 #define DW SF_RUN_WORDS

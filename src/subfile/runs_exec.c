@@ -34,6 +34,19 @@ static char *buffer_of(const sf_call *c, int req)
     return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
 }
 
+void sf_runs_copy_n(int nreq, const sf_nrequest *nreqs, int req, void *dst, const void *src, MPI_Offset len)
+{
+    const sf_nrequest *q = req >= nreq ? &nreqs[req - nreq] : NULL;
+    int es = q ? q->lay->elsize : 1;
+    if (q && q->swap && es > 1) sf_swap_copy(src, dst, es, len / es);
+    else memcpy(dst, src, (size_t)len);
+}
+
+void sf_runs_copy(const sf_call *c, int req, void *dst, const void *src, MPI_Offset len)
+{
+    sf_runs_copy_n(c->nreq, c->nreqs, req, dst, src, len);
+}
+
 static int mpi_count_ok(MPI_Offset n) { return n <= SF_CHUNK; }
 
 int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, const MPI_Offset *soff,
@@ -270,8 +283,8 @@ static void pack_all(sf_context *ctx, sf_rplan *p, const sf_call *c, char *sbuf,
         for (MPI_Offset done = 0; done < p->scount[q]; i++) {
             const sf_mrun *m = &p->m[i];
             char *mem = buffer_of(c, m->req) + m->moff;
-            if (to_packed) memcpy(at + done, mem, (size_t)m->len);
-            else memcpy(mem, at + done, (size_t)m->len);
+            if (to_packed) sf_runs_copy(c, m->req, at + done, mem, m->len);
+            else sf_runs_copy(c, m->req, mem, at + done, m->len);
             done += m->len;
         }
     }

@@ -95,7 +95,7 @@ typedef struct sf_request {
 typedef struct sf_nrequest {
     const sf_layout *lay;
     int num;
-    const MPI_Offset *starts, *counts;
+    const MPI_Offset *starts, *counts;  /* NULL: pstarts and pcounts hold them */
     void *buf;
     /* what the engine would find in a pass over the pieces, when the
      * producer found it in its own (summed 1; else 0 and unused): the
@@ -107,7 +107,27 @@ typedef struct sf_nrequest {
      * its own pass: siglen bytes at sig; NULL: the engine makes it */
     const unsigned char *sig;
     size_t siglen;
+    /* 1: buf holds the elements with their bytes in the reverse of the
+     * file's order (a little-endian caller's own values): the engine
+     * reverses them as it copies them, on their way to the file (buf is
+     * only read) and from it (buf receives them reversed) */
+    int swap;
+    /* (starts NULL) piece j's start at pstarts[j], its count at
+     * pcounts[j] (pcounts NULL: every count 1): the caller's own arrays,
+     * not copied, for a call that returns only when it is done */
+    MPI_Offset *const *pstarts, *const *pcounts;
 } sf_nrequest;
+
+/* A many-piece request's piece j: its start and its count. */
+extern const MPI_Offset sf_ones[SF_MAX_DIMS];
+static inline const MPI_Offset *sf_nq_start(const sf_nrequest *q, size_t j)
+{
+    return q->starts ? q->starts + j * (size_t)q->lay->ndims : q->pstarts[j];
+}
+static inline const MPI_Offset *sf_nq_count(const sf_nrequest *q, size_t j)
+{
+    return q->starts ? q->counts + j * (size_t)q->lay->ndims : q->pcounts ? q->pcounts[j] : sf_ones;
+}
 
 /* ---- a many-piece request's signature (plans by runs are kept by it) --- */
 /* Every word of a piece, its starts then its counts, as its difference

@@ -104,7 +104,7 @@ static void sig_piece(varn_sum *s, int nd, const MPI_Offset *st, const MPI_Offse
  * locals (a store of a signature byte could change anything in memory,
  * for all the compiler knows). */
 static inline __attribute__((always_inline)) int varn_pieces(
-    int nd, int has_counts, int i, int n, const ncsf_call *c, const MPI_Offset *limit_in, int rec,
+    int nd, int has_counts, int keep, int i, int n, const ncsf_call *c, const MPI_Offset *limit_in, int rec,
     MPI_Offset *st, MPI_Offset *ct, varn_sum *s)
 {
     MPI_Offset total = s->total, first = s->first, end = s->end, limit[SF_MAX_DIMS];
@@ -121,7 +121,9 @@ static inline __attribute__((always_inline)) int varn_pieces(
     }
     for (; i < n; i++) {
         const MPI_Offset *cst = starts[i], *cs = has_counts ? counts[i] : NULL;
-        MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd, elems = 1;
+        /* (kept: the flat copy; else the piece's words in locals) */
+        MPI_Offset ost[SF_MAX_DIMS], oct[SF_MAX_DIMS];
+        MPI_Offset *pst = keep ? st + (size_t)i * nd : ost, *pct = keep ? ct + (size_t)i * nd : oct, elems = 1;
         unsigned ok = 1;
         if (!cst) break;
 #pragma GCC unroll 4
@@ -179,12 +181,15 @@ static inline __attribute__((always_inline)) int varn_pieces(
 }
 
 /* The regions of a varn, checked, as one many-piece request: a few
- * words per region (an engine request each would be hundreds of bytes).
+ * words per region (an engine request each would be hundreds of bytes),
+ * copied when keep says the request outlives the call (a non-blocking
+ * one: the caller may reuse its arrays), else the caller's own arrays,
+ * which a blocking call's engine reads before it returns.
  * The same pass counts their elements (p->nelems, -1 if more than fit in
  * memory), sums them up for the engine (sf_nrequest.summed) and makes
  * their signature (sf_nrequest.sig). */
 static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
-                        ncsf_prepared *p)
+                        ncsf_prepared *p, int keep)
 {
     int nd = v->ndims, n = c->num, rec = v->lay->record;
     if (n < 0) return NC_EINVAL;
@@ -192,10 +197,11 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     p->reqs = calloc(1, sizeof(sf_request)); /* none, but a first to look at */
     /* (a block the context keeps: its pages are not touched afresh at
      * every call, pool.c) */
-    p->nflat = sf_pool_take(p->pool, sizeof(MPI_Offset) * 2 * (size_t)nd * (size_t)(n ? n : 1));
-    if (!p->reqs || !p->nflat) return NC_ENOMEM;
+    p->nflat = keep ? sf_pool_take(p->pool, sizeof(MPI_Offset) * 2 * (size_t)nd * (size_t)(n ? n : 1)) : NULL;
+    if (!p->reqs || (keep && !p->nflat)) return NC_ENOMEM;
     p->nreq = 0;
-    MPI_Offset *st = p->nflat, *ct = p->nflat + (size_t)nd * n, limit[SF_MAX_DIMS];
+    MPI_Offset *st = p->nflat, *ct = keep ? p->nflat + (size_t)nd * n : NULL, limit[SF_MAX_DIMS];
+    MPI_Offset one_st[SF_MAX_DIMS], one_ct[SF_MAX_DIMS]; /* a piece the loop left, not kept */
     for (int d = 0; d < nd; d++) limit[d] = c->put && d == 0 && rec ? v->max_records : len[d];
     varn_sum s;
     memset(&s, 0, sizeof s);
@@ -207,21 +213,31 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     }
     for (int i = 0; i < n; i++) {
         /* (to the first piece that fails: check_region names its error) */
-        if (c->counts) {
+        if (c->counts && keep) {
             switch (nd) {
-            case 1: i = varn_pieces(1, 1, i, n, c, limit, rec, st, ct, &s); break;
-            case 2: i = varn_pieces(2, 1, i, n, c, limit, rec, st, ct, &s); break;
-            case 3: i = varn_pieces(3, 1, i, n, c, limit, rec, st, ct, &s); break;
-            case 4: i = varn_pieces(4, 1, i, n, c, limit, rec, st, ct, &s); break;
-            default: i = varn_pieces(nd, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 1: i = varn_pieces(1, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 2: i = varn_pieces(2, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 3: i = varn_pieces(3, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
+            case 4: i = varn_pieces(4, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
+            default: i = varn_pieces(nd, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
             }
+        } else if (c->counts) {
+            switch (nd) {
+            case 1: i = varn_pieces(1, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
+            case 2: i = varn_pieces(2, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
+            case 3: i = varn_pieces(3, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
+            case 4: i = varn_pieces(4, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
+            default: i = varn_pieces(nd, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
+            }
+        } else if (keep) {
+            i = varn_pieces(nd, 0, 1, i, n, c, limit, rec, st, ct, &s);
         } else {
-            i = varn_pieces(nd, 0, i, n, c, limit, rec, st, ct, &s);
+            i = varn_pieces(nd, 0, 0, i, n, c, limit, rec, st, ct, &s);
         }
         if (i == n) break;
         if (!c->starts[i]) { free(s.g.b); return NC_ENULLSTART; }
         const MPI_Offset *cs = c->counts ? c->counts[i] : NULL;
-        MPI_Offset *pst = st + (size_t)i * nd, *pct = ct + (size_t)i * nd;
+        MPI_Offset *pst = keep ? st + (size_t)i * nd : one_st, *pct = keep ? ct + (size_t)i * nd : one_ct;
         for (int d = 0; d < nd; d++) {
             pst[d] = c->starts[i][d];
             pct[d] = cs ? cs[d] : 1;
@@ -251,16 +267,17 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
         s.g.b = NULL;
     }
     p->nsig = s.g.b;
-    p->nr = (sf_nrequest){v->lay, n, p->nflat, p->nflat + (size_t)nd * n, NULL, !s.over, (int)s.nonempty,
-                          s.over ? 0 : s.total * v->lay->elsize, s.first, s.end, s.g.b, s.g.b ? s.g.n : 0};
+    p->nr = (sf_nrequest){v->lay, n, st, ct, NULL, !s.over, (int)s.nonempty,
+                          s.over ? 0 : s.total * v->lay->elsize, s.first, s.end, s.g.b, s.g.b ? s.g.n : 0, 0,
+                          keep ? NULL : c->starts, keep ? NULL : c->counts};
     return NC_NOERR;
 }
 
 /* The regions of a call: num of them (varn), or one. */
 static int regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset *len,
-                   ncsf_prepared *p)
+                   ncsf_prepared *p, int keep)
 {
-    if (c->kind == NCSF_VARN) return varn_regions(v, c, len, p);
+    if (c->kind == NCSF_VARN) return varn_regions(v, c, len, p, keep);
     int nd = v->ndims, n = 1;
     p->reqs = calloc(n ? n : 1, sizeof(sf_request));
     if (!p->reqs) return NC_ENOMEM;
@@ -382,7 +399,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     if (v->lay->record) ncsfi_numrecs_follow(f);
     for (int d = 0; d < v->ndims; d++)
         len[d] = (d == 0 && v->lay->record) ? f->numrecs : v->lay->gsize[d];
-    if ((err = regions(v, c, len, p))) return err;
+    if ((err = regions(v, c, len, p, copy != 0))) return err;
     if (p->has_nr && (p->nelems < 0 || p->nelems > (MPI_Offset)(PTRDIFF_MAX / 8)))
         return NC_EEDGE;
     for (int i = 0; i < p->nreq; i++) {
@@ -418,19 +435,25 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     int same = p->itype == v->xtype && !p->packed && !p->imap;
     size_t nbytes = (size_t)p->nelems * es;
     if (c->put && f->swap_mode == NCSF_SWAP_UNKNOWN) f->swap_mode = ncsfi_swap_mode(f->ncid);
-    if (same && (!c->put || ((es == 1 || !ncsfi_need_swap()) && copy < 2))) {
+    int reverse = es > 1 && ncsfi_need_swap();
+    if (same && (!c->put || (!reverse && copy < 2))) {
         p->xbuf = c->buf;              /* read into, or write from, the caller's buffer */
         p->xbuf_is_user = 1;
+        /* a many-piece get: its elements reversed as the engine copies
+         * them into the caller's buffer (not in a pass of their own) */
+        p->nr.swap = p->has_nr && !c->put && reverse;
+    } else if (same && c->put && copy == 0 && p->has_nr) {
+        /* a many-piece put: the caller's buffer, only read, its elements
+         * reversed as the engine copies them for the file */
+        p->xbuf = c->buf;
+        p->xbuf_is_user = 1;
+        p->nr.swap = 1;
     } else if (same && c->put && copy == 0 && ncsfi_swap_in_place(f->swap_mode, nbytes)) {
         /* the caller's buffer, byte swapped by the engine: on the way to
          * the file where it can, else in place around the write */
         p->xbuf = c->buf;
         p->xbuf_is_user = 1;
-        p->engine_swaps = !p->has_nr;
-        if (p->has_nr) { /* (many-piece requests: in place, here) */
-            p->swapped = 1;
-            ncsfi_swap(p->xbuf, es, p->nelems);
-        }
+        p->engine_swaps = 1;
     } else if (same && c->put && copy == 1 && ncsfi_swap_in_place(f->swap_mode, nbytes)) {
         /* a non-blocking put: the caller's buffer, left alone until its
          * wait, which swaps it in place around the write (see swap_for_run)
@@ -495,7 +518,7 @@ int ncsfi_finish(ncsf_prepared *p)
         return p->range_err;
     }
     if (p->xbuf_is_user) {
-        ncsfi_swap(p->xbuf, es, p->nelems);
+        if (!(p->has_nr && p->nr.swap)) ncsfi_swap(p->xbuf, es, p->nelems);
         return NC_NOERR;
     }
     int is = ncsfi_xsize(p->itype), err;
@@ -591,7 +614,7 @@ static int by_address(const void *a, const void *b)
 
 /* The non-blocking puts about to run, their callers' buffers to be byte
  * swapped by the engine (on the way, or in place and back; many-piece
- * requests here, in place, and back at finish). Two requests whose buffers
+ * requests as it copies them). Two requests whose buffers
  * overlap (one buffer posted twice) cannot both be swapped in place: the
  * later ones get a swapped copy. NC_ENOMEM if a copy or the list cannot be
  * had. */
@@ -627,14 +650,14 @@ static int swap_for_run(int n, ncsf_prepared **ps)
         p->xbuf_is_user = 0;
         ncsfi_swap(p->xbuf, es, p->nelems);
     }
-    /* then the rest: by the engine (many-piece requests: in place, here) */
+    /* then the rest: by the engine (a many-piece request's buffer is only
+     * read: reversed as it is copied) */
     for (int i = 0; i < m; i++) {
         ncsf_prepared *p = q[i];
         if (!p->swap_at_run) continue;
         p->swap_at_run = 0;
         if (p->has_nr) {
-            ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
-            p->swapped = 1;
+            p->nr.swap = 1;
             continue;
         }
         p->engine_swaps = 1;
