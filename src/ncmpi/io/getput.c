@@ -213,27 +213,25 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     }
     for (int i = 0; i < n; i++) {
         /* (to the first piece that fails: check_region names its error) */
+        /* (the loop written out for 1 to 4 dimensions, kept or not) */
+#define VARN_BY_RANK(KEEP)                                                              \
+        switch (nd) {                                                                   \
+        case 1: i = varn_pieces(1, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
+        case 2: i = varn_pieces(2, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
+        case 3: i = varn_pieces(3, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
+        case 4: i = varn_pieces(4, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
+        default: i = varn_pieces(nd, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break; \
+        }
         if (c->counts && keep) {
-            switch (nd) {
-            case 1: i = varn_pieces(1, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
-            case 2: i = varn_pieces(2, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
-            case 3: i = varn_pieces(3, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
-            case 4: i = varn_pieces(4, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
-            default: i = varn_pieces(nd, 1, 1, i, n, c, limit, rec, st, ct, &s); break;
-            }
+            VARN_BY_RANK(1)
         } else if (c->counts) {
-            switch (nd) {
-            case 1: i = varn_pieces(1, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
-            case 2: i = varn_pieces(2, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
-            case 3: i = varn_pieces(3, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
-            case 4: i = varn_pieces(4, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
-            default: i = varn_pieces(nd, 1, 0, i, n, c, limit, rec, st, ct, &s); break;
-            }
+            VARN_BY_RANK(0)
         } else if (keep) {
             i = varn_pieces(nd, 0, 1, i, n, c, limit, rec, st, ct, &s);
         } else {
             i = varn_pieces(nd, 0, 0, i, n, c, limit, rec, st, ct, &s);
         }
+#undef VARN_BY_RANK
         if (i == n) break;
         if (!c->starts[i]) { free(s.g.b); return NC_ENULLSTART; }
         const MPI_Offset *cs = c->counts ? c->counts[i] : NULL;
