@@ -73,6 +73,32 @@ d=$(newdir)
 [ "$("$NCDUMP" -h "$last/sf.nc" | grep -c ":subfiling_")" -ge 3 ]
 report $? "t_onepreload: the base file on disk has the subfiling_* global attributes nc_open hides"
 
+# a classic file's nc_open through the preload: its header read once
+# before netCDF-C opens it (route.c), not opened and closed by netCDF-C
+# first: one open of the file more than netCDF-C alone (strace counts
+# them), in each classic format; the subfiled base file is still told
+# from a plain one (ncdump -h through the preload hides its subfiling_*
+# attributes)
+if command -v strace > /dev/null 2>&1 && command -v "${NCGEN:=ncgen}" > /dev/null 2>&1; then
+  for k in classic 64-bit-offset cdf5; do
+    d=$(newdir)
+    printf 'netcdf p { dimensions: x = 4 ; variables: int v(x) ; v:units = "m" ; :title = "t" ; data: v = 1, 2, 3, 4 ; }\n' > "$d/p.cdl"
+    "$NCGEN" -k $k -o "$d/p.nc" "$d/p.cdl" &&
+      strace -f -e trace=open,openat -o "$d/plain.st" "$NCDUMP" -h "$d/p.nc" > "$d/plain.cdl" &&
+      LD_PRELOAD="$PRE" strace -f -e trace=open,openat -o "$d/pre.st" "$NCDUMP" -h "$d/p.nc" > "$d/pre.cdl" 2> "$d/err" &&
+      cmp -s "$d/plain.cdl" "$d/pre.cdl" && [ ! -s "$d/err" ] &&
+      a=$(grep -c "\"$d/p.nc\"" "$d/plain.st") && b=$(grep -c "\"$d/p.nc\"" "$d/pre.st") &&
+      [ "$a" -ge 1 ] && [ "$b" -le $((a + 1)) ]
+    _rc=$?; [ $_rc -eq 0 ] && echo "  $k: netCDF-C alone opens the file $a times, through the preload $b" || cat "$d/err" >&2
+    report $_rc "t_onepreload: nc_open of a plain $k file through the preload opens it at most once more than netCDF-C alone"
+  done
+  LD_PRELOAD="$PRE" "$NCDUMP" -h "$last/sf.nc" > "$scratch/sf.cdl" 2> "$scratch/sf.err" &&
+    ! grep -q ":subfiling_" "$scratch/sf.cdl" && [ ! -s "$scratch/sf.err" ]
+  report $? "t_onepreload: ncdump -h through the preload: the subfiled base file without its subfiling_* attributes"
+else
+  echo "SKIP: t_onepreload's count of opens (no strace or no ncgen)"
+fi
+
 # a PnetCDF-only program under the preload loads no netCDF-C
 LD_DEBUG=files LD_PRELOAD="$PRE" NCSF_HINTS=$HINTS "$B/test/preload_app" "$d/pn.nc" > "$d/out" 2> "$d/ld" &&
   grep -q "libncsf-preload.so" "$d/ld" && ! grep -q "libnetcdf" "$d/ld" && ! grep -q "libncsf-netcdf" "$d/ld"

@@ -1,9 +1,11 @@
 /*
- * cdfsize.c: the length a classic netCDF file (CDF-1, CDF-2, CDF-5) must
- * have, from its header: the end of its last fixed-size variable or of its
- * last record. netCDF-C reads zeros past the end of a file cut short, so a
- * reader that wants to notice one computes this itself (doc/format.md,
- * Completeness).
+ * cdfsize.c: what a classic netCDF file's header (CDF-1, CDF-2, CDF-5)
+ * says, read without netCDF-C: the length the file must have (the end of
+ * its last fixed-size variable or of its last record: netCDF-C reads zeros
+ * past the end of a file cut short, so a reader that wants to notice one
+ * computes this itself, doc/format.md, Completeness), and whether it has a
+ * global attribute of a given name (route.c: one read of the header's
+ * start, not an open by netCDF-C, for every classic file a program opens).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +119,56 @@ static long long expected(const unsigned char *data, size_t len, int version)
         if (e > end) end = e;
     }
     return end;
+}
+
+/* 1 if the header held in data has a global attribute called name, 0 if
+ * not, -1 if it runs past the end of data */
+static int gatt_in(const unsigned char *data, size_t len, int version, const char *name)
+{
+    cursor c = {data, len, 4, version, 0};
+    size_t want = strlen(name);
+    (void)count(&c); /* numrecs */
+    long long tag = (long long)be(&c, 4), ndims = count(&c);
+    if (ndims < 0) return -1;
+    for (long long i = 0; tag && i < ndims && !c.bad; i++) {
+        skip_name(&c);
+        (void)count(&c);
+    }
+    tag = (long long)be(&c, 4);
+    long long n = count(&c);
+    for (long long i = 0; tag && i < n && !c.bad; i++) {
+        long long nlen = count(&c);
+        if (nlen < 0 || nlen > (1 << 20)) return -1;
+        const unsigned char *nm = take(&c, (size_t)(nlen + (4 - nlen % 4) % 4));
+        if (nm && (size_t)nlen == want && !memcmp(nm, name, want)) return 1;
+        int t = (int)be(&c, 4);
+        long long m = count(&c), size = m * type_size(t);
+        if (m < 0 || size < 0) return -1;
+        take(&c, (size_t)(size + (4 - size % 4) % 4));
+    }
+    return c.bad ? -1 : 0;
+}
+
+int ncsfnc_classic_has_gatt(const char *path, const char *name)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return -2;
+    unsigned char head[4];
+    int r = -2;
+    if (fread(head, 1, 4, fp) == 4 && !memcmp(head, "CDF", 3) && (head[3] == 1 || head[3] == 2 || head[3] == 5)) {
+        r = -1;
+        for (size_t size = 4096; r < 0 && size <= ((size_t)1 << 28); size *= 4) {
+            unsigned char *buf = malloc(size);
+            if (!buf) break;
+            rewind(fp);
+            size_t got = fread(buf, 1, size, fp);
+            r = gatt_in(buf, got, head[3], name);
+            free(buf);
+            if (got < size) break;
+        }
+    }
+    fclose(fp);
+    return r;
 }
 
 long long ncsfnc_expected_size(const char *path)

@@ -64,6 +64,10 @@ int ncsfnc_plain_relative(const char *p);
 
 /* the least length the classic file at path must have; -1 if unreadable */
 long long ncsfnc_expected_size(const char *path);
+/* Whether a classic file's header has a global attribute called name,
+ * read without netCDF-C: 1 yes, 0 no, -1 a header this cannot follow,
+ * -2 not a classic file (or not readable). */
+int ncsfnc_classic_has_gatt(const char *path, const char *name);
 
 typedef struct {
     int subfiled;

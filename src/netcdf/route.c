@@ -38,16 +38,15 @@ const struct NC_Dispatch *ncsf_netcdf_init(void)
     return registered == NC_NOERR ? ncsfnc_dispatch_table : NULL;
 }
 
-/* a classic file whose global attributes include subfiling_dataset_id */
+/* a classic file whose global attributes include subfiling_dataset_id:
+ * its header's start read here (one open of the file, no netCDF-C open
+ * and close of it before the real one); netCDF-C asked only when that
+ * header is one this cannot follow */
 static int is_subfiled(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return 0;
-    unsigned char magic[4];
-    int classic = fread(magic, 1, 4, fp) == 4 && !memcmp(magic, "CDF", 3) &&
-                  (magic[3] == 1 || magic[3] == 2 || magic[3] == 5);
-    fclose(fp);
-    if (!classic) return 0;
+    int r = ncsfnc_classic_has_gatt(path, "subfiling_dataset_id");
+    if (r >= 0) return r;
+    if (r == -2) return 0;
     int id, yes = 0;
     if (ncsfnc_real_open(path, NC_NOWRITE, &id) == NC_NOERR) {
         yes = nc_inq_attid(id, NC_GLOBAL, "subfiling_dataset_id", NULL) == NC_NOERR;
