@@ -142,8 +142,9 @@ static int gatt_in(const unsigned char *data, size_t len, int version, const cha
         const unsigned char *nm = take(&c, (size_t)(nlen + (4 - nlen % 4) % 4));
         if (nm && (size_t)nlen == want && !memcmp(nm, name, want)) return 1;
         int t = (int)be(&c, 4);
-        long long m = count(&c), size = m * type_size(t);
-        if (m < 0 || size < 0) return -1;
+        long long m = count(&c);
+        if (m < 0 || m > (1LL << 40)) return -1; /* (netCDF-C says what it makes of it) */
+        long long size = m * type_size(t);
         take(&c, (size_t)(size + (4 - size % 4) % 4));
     }
     return c.bad ? -1 : 0;
