@@ -4,12 +4,13 @@
  * prepare: check the call as PnetCDF would (mode, coordinates, counts,
  *   strides, buffer), describe it as engine requests in global index space,
  *   and bring the data into the file's representation: the caller's buffer
- *   itself when the types match and it is contiguous (byte swapped in place
- *   around a blocking write, as PnetCDF does), otherwise a converted copy.
+ *   itself when the types match and it is contiguous (byte swapped by the
+ *   engine: on the way to the file, as it copies a varn's pieces, or in
+ *   place around the write, as PnetCDF does), otherwise a converted copy.
  * run: hand the requests of one or more calls to the engine, collectively
  *   or independently, and keep the record count.
- * finish: undo the in-place swap, or convert what was read into the
- *   caller's type and layout.
+ * finish: put what was read into the caller's byte order, type and
+ *   layout.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -510,11 +511,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
 int ncsfi_finish(ncsf_prepared *p)
 {
     int es = ncsfi_xsize(p->v->xtype);
-    if (p->put) {
-        if (p->swapped) ncsfi_swap(p->xbuf, es, p->nelems);
-        p->swapped = 0;
-        return p->range_err;
-    }
+    if (p->put) return p->range_err;
     if (p->xbuf_is_user) {
         if (!(p->has_nr && p->nr.swap)) ncsfi_swap(p->xbuf, es, p->nelems);
         return NC_NOERR;
@@ -547,7 +544,6 @@ int ncsfi_finish(ncsf_prepared *p)
 
 void ncsfi_release(ncsf_prepared *p)
 {
-    if (p->swapped) ncsfi_swap(p->xbuf, ncsfi_xsize(p->v->xtype), p->nelems);
     if (!p->xbuf_is_user) free(p->xbuf);
     free(p->reqs);
     sf_pool_give(p->pool, p->nflat);

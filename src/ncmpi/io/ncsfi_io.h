@@ -53,8 +53,8 @@ typedef struct ncsf_prepared {
     void *xbuf;         /* the bytes as in the file */
     MPI_Offset nelems;
     int xbuf_is_user;   /* xbuf is the caller's buffer */
-    int swapped;        /* ... byte swapped in place, to be swapped back */
-    int engine_swaps;   /* ... byte swapped by the engine (sf_request.swap) */
+    int engine_swaps;   /* ... byte swapped by the engine (sf_request.swap;
+                         * a varn's: sf_nrequest.swap) */
     int swap_at_run;    /* ... to be swapped in place when the wait runs it
                          * (a non-blocking put) */
     void *ubuf;         /* caller's buffer, for gets */
