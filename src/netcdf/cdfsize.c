@@ -150,12 +150,17 @@ static int gatt_in(const unsigned char *data, size_t len, int version, const cha
     return c.bad ? -1 : 0;
 }
 
-int ncsfnc_classic_has_gatt(const char *path, const char *name)
+/* What parse makes of a classic file's header, read whole into memory
+ * (4 KiB, then 4 times as much while parse says it runs past the end:
+ * -1); not_classic if the file cannot be read or is not CDF-1, 2 or 5. */
+typedef long long (*header_parse)(const unsigned char *data, size_t len, int version, const char *arg);
+
+static long long with_header(const char *path, header_parse parse, const char *arg, long long not_classic)
 {
     FILE *fp = fopen(path, "rb");
-    if (!fp) return -2;
+    if (!fp) return not_classic;
     unsigned char head[4];
-    int r = -2;
+    long long r = not_classic;
     if (fread(head, 1, 4, fp) == 4 && !memcmp(head, "CDF", 3) && (head[3] == 1 || head[3] == 2 || head[3] == 5)) {
         r = -1;
         for (size_t size = 4096; r < 0 && size <= ((size_t)1 << 28); size *= 4) {
@@ -163,7 +168,7 @@ int ncsfnc_classic_has_gatt(const char *path, const char *name)
             if (!buf) break;
             rewind(fp);
             size_t got = fread(buf, 1, size, fp);
-            r = gatt_in(buf, got, head[3], name);
+            r = parse(buf, got, head[3], arg);
             free(buf);
             if (got < size) break;
         }
@@ -172,23 +177,23 @@ int ncsfnc_classic_has_gatt(const char *path, const char *name)
     return r;
 }
 
+static long long gatt_parse(const unsigned char *data, size_t len, int version, const char *name)
+{
+    return gatt_in(data, len, version, name);
+}
+
+static long long size_parse(const unsigned char *data, size_t len, int version, const char *unused)
+{
+    (void)unused;
+    return expected(data, len, version);
+}
+
+int ncsfnc_classic_has_gatt(const char *path, const char *name)
+{
+    return (int)with_header(path, gatt_parse, name, -2);
+}
+
 long long ncsfnc_expected_size(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return -1;
-    unsigned char head[4];
-    long long r = -1;
-    if (fread(head, 1, 4, fp) == 4 && !memcmp(head, "CDF", 3) && (head[3] == 1 || head[3] == 2 || head[3] == 5)) {
-        for (size_t size = 4096; r < 0 && size <= ((size_t)1 << 28); size *= 4) {
-            unsigned char *buf = malloc(size);
-            if (!buf) break;
-            rewind(fp);
-            size_t got = fread(buf, 1, size, fp);
-            r = expected(buf, got, head[3]);
-            free(buf);
-            if (got < size) break;
-        }
-    }
-    fclose(fp);
-    return r;
+    return with_header(path, size_parse, NULL, -1);
 }
