@@ -788,9 +788,7 @@ int ncsf_redef(int ncid)
 static int flush_subfiles(ncsf_file *f)
 {
     if (f->readonly || !f->nsubfiled) return NC_NOERR;
-    int err = ncsfi_agreef(f, ncsfi_error_from_engine(sf_context_flush(f->ctx)));
-    int e = ncsfi_finish_subfiles(f);
-    return err ? err : e;
+    return ncsfi_finish_subfiles(f, ncsfi_error_from_engine(sf_context_flush(f->ctx)));
 }
 
 /* In independent mode each rank counts the records it wrote itself; the
@@ -841,7 +839,7 @@ int ncsf_flush(int ncid)
     return flush_subfiles(f);
 }
 
-/* At close, flush_subfiles, whether any rank saw a write fail
+/* At close, flush_subfiles (the placeholders' fill with it), whether any rank saw a write fail
  * (independent writes fail alone) and the writers' counts the processes
  * hold in the state mark (*total, for ncsfi_state_finish) in one
  * reduction: everything written reaches the subfiles and their headers.
@@ -862,6 +860,10 @@ static int flush_for_close(ncsf_file *f, int *failed, int64_t *total)
         v[0] = ncsfi_error_from_engine(sf_context_flush(f->ctx));
         int e = ncsfi_finish_own_subfiles(f);
         if (!v[0]) v[0] = e;
+        /* in collective data mode the placeholders' new records too
+         * (every process takes their steps), agreed with the rest */
+        e = ncsfi_fill_placeholders_unagreed(f);
+        if (!v[0]) v[0] = e;
     }
     *total = ncsfi_state_holds(f);
     /* it agrees on the outcome: never made to fail by fault injection */
@@ -870,7 +872,10 @@ static int flush_for_close(ncsf_file *f, int *failed, int64_t *total)
         if (!v[1]) v[1] = NC_EMPI;
     }
     *failed = v[1];
-    return !v[0] && subfiled ? ncsfi_fill_placeholders(f) : v[0];
+    if (!v[0] && subfiled) ncsfi_placeholders_filled(f);
+    /* independent mode (its end refused, the same everywhere): each
+     * placeholder agrees on its own fill */
+    return !v[0] && subfiled && f->indep ? ncsfi_fill_placeholders(f) : v[0];
 }
 
 /* Requests posted and never waited for are dropped, as PnetCDF cancels

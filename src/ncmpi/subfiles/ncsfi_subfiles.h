@@ -75,6 +75,13 @@ int ncsfi_home_files(ncsf_file *f, int only_new, ncsf_slot **out, int *n);
 /* The variables to the engine and their record limits, with err (this
  * rank's outcome so far): one reduction, agreed. Collective. */
 int ncsfi_add_layouts(ncsf_file *f, int err);
+/* Its two halves, for a caller that reduces the limits with words of its
+ * own (MPI_MIN): the number of words; this rank's words, the layouts
+ * given to the engine if take (NC_ENOMEM if it cannot take one); and the
+ * reduced words taken. */
+int ncsfi_layouts_count(const ncsf_file *f);
+int ncsfi_layouts_local(ncsf_file *f, int take, int64_t *w);
+void ncsfi_layouts_agreed(ncsf_file *f, const int64_t *w);
 MPI_Offset ncsfi_mul_add(MPI_Offset a, MPI_Offset b, MPI_Offset c);
 /* After a failed open: the cause and remedy when this process is out of
  * file descriptors, else "" (appended to the message). */
@@ -118,12 +125,19 @@ int ncsfi_atts_pending(const ncsf_file *f);
  * attributes brought to the subfiles. */
 int ncsfi_sync_var_atts(ncsf_file *f);
 /* ---- subfiles/subfile_check.c ------------------------------------------- */
+/* Collective: the subfiles this rank is home of opened and checked, the
+ * dataset's record count, each variable's state and record limits, the
+ * variables given to the engine: one reduction (two when a subfile is cut
+ * short). */
 int ncsfi_check_subfiles(ncsf_file *f);
 /* ---- subfiles/subfile_finish.c ------------------------------------------ */
 /* The length subfile k of lead's files has by the offsets recorded (-1:
  * not known here). */
 MPI_Offset ncsfi_file_size_expected(ncsf_file *f, const ncsf_var *lead, int k);
-int ncsfi_finish_subfiles(ncsf_file *f);
+/* Collective: this rank's subfiles finished (their lengths and record
+ * counts) and the placeholders filled, with pre (this rank's outcome so
+ * far): one reduction in collective data mode. */
+int ncsfi_finish_subfiles(ncsf_file *f, int pre);
 /* Its local part: this rank's home subfiles finished (not agreed). */
 int ncsfi_finish_own_subfiles(ncsf_file *f);
 /* Collective: the placeholders not yet holding their fill value given it
@@ -134,6 +148,13 @@ int ncsfi_finish_own_subfiles(ncsf_file *f);
 int ncsfi_fill_fixed_own(ncsf_file *f);
 void ncsfi_fixed_filled(ncsf_file *f);
 int ncsfi_fill_placeholders(ncsf_file *f);
+/* The same in collective data mode (nothing in independent mode or
+ * define mode), every process taking the same steps whatever its outcome
+ * so far: this process's outcome, for the caller's next reduction; once
+ * that agreed on success, ncsfi_placeholders_filled marks them (so that
+ * the marks stay the same on every process). */
+int ncsfi_fill_placeholders_unagreed(ncsf_file *f);
+void ncsfi_placeholders_filled(ncsf_file *f);
 /* ---- subfiles/subfile_check.c ------------------------------------------- */
 /* One subfile: present, of this dataset, consistent, long enough. out[]
  * gets its data offset, record size, header size and record count. */

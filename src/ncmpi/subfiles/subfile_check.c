@@ -235,9 +235,11 @@ int ncsfi_check_subfiles(ncsf_file *f)
      * (all reduced with the keys). A small array is on the stack, so that
      * no rank can fail to make it; a large one's allocation is agreed
      * (nvars_cap is the same on every rank) */
-    enum { KEYS_ON_STACK = 1024 }; /* 8 KiB */
-    int64_t key_s[KEYS_ON_STACK + 4];
-    int64_t *key = f->nvars_cap <= KEYS_ON_STACK ? key_s : malloc(sizeof(int64_t) * (f->nvars_cap + 4));
+    enum { KEYS_ON_STACK = 1024 }; /* 16 KiB */
+    int nlim = ncsfi_layouts_count(f);
+    int64_t key_s[2 * KEYS_ON_STACK + 4];
+    int64_t *key = f->nvars_cap <= KEYS_ON_STACK ? key_s
+                                                  : malloc(sizeof(int64_t) * ((size_t)f->nvars_cap + 4 + nlim));
     seen *mine = malloc(sizeof(seen) * pairs);
     MPI_Offset most = f->numrecs, fewest = INT64_MAX;
     if (!fatal && !mine) fatal = NC_ENOMEM;
@@ -278,15 +280,20 @@ int ncsfi_check_subfiles(ncsf_file *f)
         }
         if (!ferr) ncsfi_cdf_free(&h);
     }
+    /* the variables to the engine with their record limits (after the
+     * opens above: a home's limits follow from its subfiles' offsets) */
+    int64_t *lim = key + f->nvars_cap + 4;
+    int lerr = ncsfi_layouts_local(f, !fatal, lim);
+    if (!fatal) fatal = lerr;
     /* the dataset's record count: the base file's, or more if subfiles
      * have more (a writer that died before finishing the base file);
      * reduced with the first failure of each variable's own subfiles, the
-     * fewest records any subfile has, and the outcome: it agrees on the
-     * outcome, a trusted reduction (fault.h) */
+     * fewest records any subfile has, the outcome and the record limits:
+     * it agrees on the outcome, a trusted reduction (fault.h) */
     key[f->nvars_cap + 1] = -(int64_t)most;
     key[f->nvars_cap + 2] = fewest;
     key[f->nvars_cap + 3] = fatal;
-    if ((MPI_Allreduce)(MPI_IN_PLACE, key, f->nvars_cap + 4, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS)
+    if ((MPI_Allreduce)(MPI_IN_PLACE, key, f->nvars_cap + 4 + nlim, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS)
         key[f->nvars_cap + 3] = fatal ? fatal : NC_EMPI;
     fatal = (int)key[f->nvars_cap + 3];
     most = -key[f->nvars_cap + 1];
@@ -312,10 +319,11 @@ int ncsfi_check_subfiles(ncsf_file *f)
             v->broken_k = (int)(kk / 1024);
         }
     }
+    if (!fatal) ncsfi_layouts_agreed(f, lim);
     if (key != key_s) free(key);
     free(mine);
     free(s);
-    return fatal ? fatal : ncsfi_add_layouts(f, NC_NOERR);
+    return fatal;
 }
 
 /* The engine asks for the offsets of a subfile this rank is not home of

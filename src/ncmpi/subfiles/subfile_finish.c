@@ -151,15 +151,18 @@ void ncsfi_fixed_filled(ncsf_file *f)
         if (f->vars[i] && !f->vars[i]->lay->record) f->vars[i]->ph_filled = 1;
 }
 
-/* The same, its outcome agreed: one reduction, no collective write on the
+/* The same, its outcome agreed if agree (one reduction), else this
+ * process's (for the caller to agree on); no collective write on the
  * base file (an enddef agrees on it with the subfiles' creation). */
-static int fill_fixed_together(ncsf_file *f)
+static int fill_fixed_together(ncsf_file *f, int agree)
 {
     int n = 0;
     for (int i = 0; i < f->nvars_cap; i++)
         n += f->vars[i] && !f->vars[i]->lay->record && !f->vars[i]->ph_filled;
     if (!n) return NC_NOERR; /* the same on every process: the variables and their marks are */
-    int err = ncsfi_agreef(f, ncsfi_fill_fixed_own(f));
+    int err = ncsfi_fill_fixed_own(f);
+    if (!agree) return err; /* marked once agreed (ncsfi_placeholders_filled) */
+    err = ncsfi_agreef(f, err);
     if (!err) ncsfi_fixed_filled(f);
     return err;
 }
@@ -169,10 +172,11 @@ static int fill_fixed_together(ncsf_file *f)
  * record's value, then the rest, as fill_placeholder writes them) and
  * every process completes them in two collective waits of PnetCDF's, one
  * per kind, whatever the number of variables; one reduction agrees on
- * the outcome (process 0 without the memory posts nothing and waits with
- * the others). Only this function's own requests are waited for (the
- * program's stay pending). */
-static int fill_records_together(ncsf_file *f)
+ * the outcome if agree, else the caller agrees on it (process 0 without
+ * the memory posts nothing and waits with the others). Only this
+ * function's own requests are waited for (the program's stay pending).
+ * Every process takes the same steps whatever its outcome so far. */
+static int fill_records_together(ncsf_file *f, int agree)
 {
     int n = 0, err = NC_NOERR;
     for (int i = 0; i < f->nvars_cap; i++) n += f->vars[i] && f->vars[i]->lay->record;
@@ -224,7 +228,22 @@ static int fill_records_together(ncsf_file *f)
     free(bytes);
     free(req);
     free(st);
-    return ncsfi_agreef(f, err);
+    return agree ? ncsfi_agreef(f, err) : err;
+}
+
+int ncsfi_fill_placeholders_unagreed(ncsf_file *f)
+{
+    /* define mode (a flush there): the next enddef or close fills them */
+    if (f->via_subfile || f->indef || f->indep) return NC_NOERR;
+    int err = fill_fixed_together(f, 0), e = fill_records_together(f, 0);
+    return err ? err : e;
+}
+
+void ncsfi_placeholders_filled(ncsf_file *f)
+{
+    if (f->via_subfile || f->indef || f->indep) return;
+    ncsfi_fixed_filled(f);
+    f->filled_recs = f->numrecs;
 }
 
 int ncsfi_fill_placeholders(ncsf_file *f)
@@ -232,8 +251,8 @@ int ncsfi_fill_placeholders(ncsf_file *f)
     int err = NC_NOERR;
     /* define mode (a flush there): the next enddef or close fills them */
     if (f->via_subfile || f->indef) return NC_NOERR;
-    if (!f->indep) err = fill_fixed_together(f);
-    if (!f->indep && !err) err = fill_records_together(f);
+    if (!f->indep) err = fill_fixed_together(f, 1);
+    if (!f->indep && !err) err = fill_records_together(f, 1);
     for (int i = 0; i < f->nvars_cap && !err; i++)
         if (f->vars[i] && (f->vars[i]->lay->record ? f->indep && f->numrecs > f->filled_recs
                                                     : !f->vars[i]->ph_filled)) {
@@ -262,10 +281,21 @@ int ncsfi_finish_own_subfiles(ncsf_file *f)
     return err;
 }
 
-int ncsfi_finish_subfiles(ncsf_file *f)
+int ncsfi_finish_subfiles(ncsf_file *f, int pre)
 {
-    int err = ncsfi_agreef(f, ncsfi_finish_own_subfiles(f));
-    return err ? err : ncsfi_fill_placeholders(f);
+    int err = ncsfi_finish_own_subfiles(f);
+    if (pre) err = pre;
+    /* in collective data mode the placeholders' new records with them,
+     * one outcome agreed; in independent mode (the same on every
+     * process) each placeholder agrees on its own fill */
+    if (f->indep) {
+        err = ncsfi_agreef(f, err);
+        return err ? err : ncsfi_fill_placeholders(f);
+    }
+    int e = ncsfi_fill_placeholders_unagreed(f);
+    err = ncsfi_agreef(f, err ? err : e);
+    if (!err) ncsfi_placeholders_filled(f);
+    return err;
 }
 
 /* Where the base file's data ends by its header (what netCDF's validator

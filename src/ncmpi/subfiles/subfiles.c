@@ -104,6 +104,35 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
  * allocated, which one more reduction agrees on). */
 #define LIMITS_WORDS 512
 
+int ncsfi_layouts_count(const ncsf_file *f)
+{
+    int n = 0;
+    for (int i = 0; i < f->nvars_cap; i++) n += f->vars[i] != NULL;
+    return n;
+}
+
+int ncsfi_layouts_local(ncsf_file *f, int take, int64_t *w)
+{
+    int err = NC_NOERR;
+    /* the engine takes the layouts first (no memory: said in the
+     * reduction); a layout taken where the outcome is a failure is never
+     * used: the variables refuse access */
+    for (int i = 0; take && !err && i < f->nvars_cap; i++)
+        if (f->vars[i] && !f->vars[i]->in_ctx) {
+            if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
+            else f->vars[i]->in_ctx = 1;
+        }
+    for (int i = 0, k = 0; i < f->nvars_cap; i++)
+        if (f->vars[i]) w[k++] = local_max_records(f, f->vars[i]);
+    return err;
+}
+
+void ncsfi_layouts_agreed(ncsf_file *f, const int64_t *w)
+{
+    for (int i = 0, k = 0; i < f->nvars_cap; i++)
+        if (f->vars[i]) f->vars[i]->max_records = w[k++];
+}
+
 /* Collective: the variables go to the engine, their record limits
  * agreed (one word per subfiled variable, in varid order: the subfiled
  * variables are the same on every rank, agreed at enddef or parsed from
@@ -111,36 +140,25 @@ static MPI_Offset local_max_records(ncsf_file *f, ncsf_var *v)
  * reduction whatever their number. */
 int ncsfi_add_layouts(ncsf_file *f, int err)
 {
-    int n = 0;
-    for (int i = 0; i < f->nvars_cap; i++) n += f->vars[i] != NULL;
-    MPI_Offset stack[LIMITS_WORDS], *w = stack;
+    int n = ncsfi_layouts_count(f);
+    int64_t stack[LIMITS_WORDS], *w = stack;
     if (n + 1 > LIMITS_WORDS) {
-        w = malloc(sizeof(MPI_Offset) * ((size_t)n + 1));
+        w = malloc(sizeof(int64_t) * ((size_t)n + 1));
         err = ncsfi_agreef(f, err ? err : w ? NC_NOERR : NC_ENOMEM);
         if (err) {
             free(w);
             return err;
         }
     }
-    /* the engine takes the layouts first (no memory: said in the
-     * reduction); a layout taken where the outcome is a failure is never
-     * used: the variables refuse access */
-    for (int i = 0; !err && i < f->nvars_cap; i++)
-        if (f->vars[i] && !f->vars[i]->in_ctx) {
-            if (sf_context_add_layout(f->ctx, f->vars[i]->lay) != SF_OK) err = NC_ENOMEM;
-            else f->vars[i]->in_ctx = 1;
-        }
-    w[0] = err;
-    for (int i = 0, k = 1; i < f->nvars_cap; i++)
-        if (f->vars[i]) w[k++] = local_max_records(f, f->vars[i]);
+    int e = ncsfi_layouts_local(f, !err, w + 1);
+    w[0] = err ? err : e;
     /* it agrees on the outcome: a trusted reduction (fault.h); as int64,
      * never MPI_OFFSET: Open MPI 4.1.4 orders MPI_OFFSET as unsigned in
      * MPI_MIN and MPI_MAX, and the outcome is a negative code */
     if ((MPI_Allreduce)(MPI_IN_PLACE, w, n + 1, MPI_INT64_T, MPI_MIN, f->comm) != MPI_SUCCESS)
         w[0] = err ? err : NC_EMPI;
     err = (int)w[0];
-    for (int i = 0, k = 1; !err && i < f->nvars_cap; i++)
-        if (f->vars[i]) f->vars[i]->max_records = w[k++];
+    if (!err) ncsfi_layouts_agreed(f, w + 1);
     if (w != stack) free(w);
     return err;
 }
