@@ -657,16 +657,29 @@ static void say_if_nothing_subfiled(ncsf_file *f)
 /* After the base file's enddef: the new variables' subfiles made, and the
  * attributes changed (or variables renamed) since the last enddef brought
  * to the old ones. The new placeholders get their fill value
- * at once, while the file system has room for the header just written. */
-static int enddef_subfiles(ncsf_file *f)
+ * at once, while the file system has room for the header just written.
+ * mine: this process's failure so far (PnetCDF's enddef's, or the
+ * identity's put), agreed with the subfiles' creation: a failure anywhere
+ * fails the enddef everywhere and leaves the new variables broken (each
+ * process whose PnetCDF enddef failed stays in define mode, as PnetCDF
+ * does, and the others refuse access to them). */
+static int enddef_subfiles(ncsf_file *f, int own, int pre)
 {
-    f->indef = 0;
+    int mine = own ? own : pre;
+    if (!own) f->indef = 0;
     /* the variables this enddef makes subfiles for */
     int *isnew = calloc((size_t)f->nvars_cap + 1, sizeof(int));
     for (int i = 0; isnew && i < f->nvars_cap; i++) isnew[i] = f->vars[i] && !f->vars[i]->created;
     /* no room for isnew: agreed with the subfiles' creation (and the new
      * scalar placeholders' fill, ncsfi_create_subfiles) */
-    int err = subfiles_created(f, ncsfi_create_subfiles(f, NC_NOERR, isnew ? NC_NOERR : NC_ENOMEM));
+    if (!mine && !isnew) mine = NC_ENOMEM;
+    int err = ncsfi_create_subfiles(f, NC_NOERR, mine);
+    if (own) {
+        free(isnew);
+        return own;
+    }
+    err = subfiles_created(f, err);
+    if (!err) f->defs_hash = 0, f->defs_subfiled = 0; /* the next define mode's */
     if (!err && !f->readonly && !f->indep && !f->via_subfile) ncsfi_fixed_filled(f);
     if (!err && !f->readonly) err = ncsfi_fill_new_records(f, isnew);
     free(isnew);
@@ -677,9 +690,8 @@ static int enddef_subfiles(ncsf_file *f)
 }
 
 /* After PnetCDF's enddef returned own here (pre: this process's failure
- * before it, defs_ended's): the subfiles made on every rank, or (PnetCDF
- * or ncsf failed somewhere) on none. One reduction before the subfiles'
- * own steps. */
+ * before it, defs_ended's): the subfiles made, their outcome agreed with
+ * PnetCDF's everywhere (enddef_subfiles). */
 static int enddef_agreed(ncsf_file *f, int own, int pre, int agreed)
 {
     /* nothing subfiled in the dataset (agreed: no process subfiled a
@@ -693,14 +705,7 @@ static int enddef_agreed(ncsf_file *f, int own, int pre, int agreed)
         say_if_nothing_subfiled(f);
         return NC_NOERR;
     }
-    int err = ncsfi_agreef(f, own ? own : pre);
-    if (own) return own; /* still in define mode here, as PnetCDF is */
-    if (!err) f->defs_hash = 0, f->defs_subfiled = 0; /* the next define mode's */
-    if (err) {
-        f->indef = 0;    /* in data mode here: the new variables refuse access */
-        return subfiles_created(f, err);
-    }
-    return enddef_subfiles(f);
+    return enddef_subfiles(f, own, pre);
 }
 
 /* After the enddef's first agreement (ncsfi_varsize_check, err and
