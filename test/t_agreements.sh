@@ -30,13 +30,16 @@ for f in "$P" "$PRE" "$CNT"; do
   [ -e "$f" ] || { echo "FAIL: t_agreements: $f is missing (make)"; exit 1; }
 done
 phases=create,write,close
-# measured (MPICH, 2 and 4 processes): 8 at create and enddef (3 of them
-# the census, 1 the communicator of ncsf's), 3 at the first wait (the
-# engine's first and last reductions and its plan's two, less PnetCDF's
-# own wait, left out where every variable is subfiled; 4 before), 4 at
-# close, 5 at an open of a subfiled dataset (the hints, PnetCDF's outcome
-# with ncsf's, the variables, the subfiles' check, their layouts)
-CREATE=8 WAIT=3 CLOSE=4 NONE=6 OPEN=5 COMMS=2
+# measured (MPICH, 2 and 4 processes): 7 at create and enddef (3 of them
+# the census, 1 the communicator of ncsf's; 8 while PnetCDF's enddef had
+# an agreement of its own), 3 at the first wait (the engine's first and
+# last reductions and its plan's two, less PnetCDF's own wait, left out
+# where every variable is subfiled; 4 before), 3 at close (4 while the
+# placeholders' fill had an agreement of its own), 4 at an open of a
+# subfiled dataset (the hints, PnetCDF's outcome with ncsf's, the
+# variables, the subfiles' check with their record limits; 5 while those
+# had a reduction of their own)
+CREATE=7 WAIT=3 CLOSE=3 NONE=6 OPEN=4 COMMS=2
 # a create over a subfiled dataset: 2 more (its header broadcast, which
 # for a header of at most 16 KiB needs no agreement before it, and the
 # agreement on the old subfiles' list; 3 before)
