@@ -13,8 +13,8 @@
 # any rank: collectives on the whole communicator (wcoll), communicators
 # made (comms); the datasets created and the wait_all calls (E3SM-IO's own
 # report: files and flushes), the subfiles made; ncsf's extra collectives
-# over plain's, and the bound "plain + 10 per create and enddef + 5 per
-# wait + 6 per close" (test/t_collectives.sh's constants; communicators:
+# over plain's, and the bound "plain + 7 per create and enddef + 5 per
+# wait + 4 per close" (test/t_collectives.sh's constants; communicators:
 # plain's + 2, the census's and ncsf's own). Every output file written through ncsf, merged
 # by ncsf-merge, must equal the plain one under ncmpidiff. The I case
 # leaves elements no process writes, fill mode off (undefined: plain
@@ -163,7 +163,7 @@ for c in f g i iu; do
   for m in all none; do
     if [ $m = all ]; then h=$all label="ncsf, every variable (N=2)"; else h="subfiling=enable" label="ncsf, default min_size"; fi
     read -r w cm f l sf <<< "$(one "$m.$c" "$c" "$pre" "$h")"
-    bound=$((pw + pf * (10 + 6) + l * 5))
+    bound=$((pw + pf * (7 + 4) + l * 5))
     ok=ok
     if [ "$w" -eq 0 ]; then ok=failed
     elif [ $c = i ]; then ok="see I -u"
@@ -182,8 +182,8 @@ calls"), one per record per file; subfiles: the subfiles ncsf made.
 wcoll: collectives on the whole communicator (communicators made
 included), comms: communicators made, per rank, the most of any rank;
 ROMIO's own MPI traffic is not counted (it calls PMPI). extra: ncsf's
-wcoll minus plain's; bound: plain's + 10 per create and enddef + 5 per
-wait + 6 per close (and communicators: plain's + 2). data:
+wcoll minus plain's; bound: plain's + 7 per create and enddef + 5 per
+wait + 4 per close (and communicators: plain's + 2). data:
 every file, merged by ncsf-merge, equal to plain's under ncmpidiff. The
 I case leaves elements no process writes, fill mode off: what they hold
 is undefined (plain PnetCDF's are whatever its aggregation buffer held),
