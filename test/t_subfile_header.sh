@@ -7,8 +7,62 @@
 # record and fixed-size variables of every type, attributes of every type,
 # a _FillValue; every subfile read by ncdump. The encoder alone is
 # compared with PnetCDF on random definitions (t_cdfencode).
+#
+# Fill mode (test/t_fillsub: variables of every type written in part, a
+# _FillValue on some, one variable's own fill mode off), run under the
+# preload with every variable subfiled, both ways: the base file and every
+# subfile equal byte for byte but for the identity, read by ncdump; and
+# counted (libmpicount.so), a dataset in fill mode opens each subfile
+# through MPI-IO no more often than the same dataset in no-fill mode (ncsf
+# writes the fill values through the create's own handle, which the
+# engine keeps; before, PnetCDF made the subfiles in fill mode and the
+# engine opened each again).
 . "$top_srcdir/test/common.sh"
 : "${NCGEN:=ncgen}"
+PRE=$B/.libs/libncsf-preload.so
+CNT=$B/benchmarks/scaling/libmpicount.so
+[ -n "${ASAN_OPTIONS:-}" ] && ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" && export ASAN_OPTIONS
+
+# Files $1 and $2 equal but within one run of at most 32 bytes (the
+# dataset identity each subfile records).
+same_but_identity() {
+  [ "$(wc -c < "$1")" = "$(wc -c < "$2")" ] || { echo "$1: $(wc -c < "$1") bytes, $2: $(wc -c < "$2")" >&2; return 1; }
+  cmp -l "$1" "$2" | awk -v f="$1" '
+    { if (n == 0) lo = $1; hi = $1; n++ }
+    END { if (n > 0 && hi - lo >= 32) { printf "%s: %d bytes differ, from %d to %d\n", f, n, lo, hi > "/dev/stderr"; exit 1 } }'
+}
+
+# the most MPI_File_open calls of any rank in counts file $1
+opens_of() {
+  awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { if ($c["file_open"] > m) m = $c["file_open"] } END { print m + 0 }' "$1"
+}
+
+FH="subfiling=enable;subfiling_nfiles=3;subfiling_min_size=0"
+for fmt in 1 2 5; do
+  for np in $(nps t_subfile_header); do
+    a=$(newdir) b=$(newdir) c=$(newdir)
+    run_np "$np" "NCSF_HINTS=$FH" "LD_PRELOAD=$(with_yield "$PRE $CNT")" "MPICOUNT_OUT=$a/count" \
+      "$B/test/t_fillsub" "$a" $fmt fill > "$a/log" 2>&1 && grep -q 't_fillsub: ok' "$a/log" &&
+    run_np "$np" "NCSF_HINTS=$FH" "LD_PRELOAD=$(with_yield "$PRE")" NCSF_SUBFILE_HEADER=pnetcdf \
+      "$B/test/t_fillsub" "$b" $fmt fill > "$b/log" 2>&1 && grep -q 't_fillsub: ok' "$b/log" &&
+    run_np "$np" "NCSF_HINTS=$FH" "LD_PRELOAD=$(with_yield "$PRE $CNT")" "MPICOUNT_OUT=$c/count" \
+      "$B/test/t_fillsub" "$c" $fmt nofill > "$c/log" 2>&1 && grep -q 't_fillsub: ok' "$c/log"
+    rc=$?
+    [ $rc -ne 0 ] && cat "$a/log" "$b/log" "$c/log"
+    n=0
+    for f in "$a"/f.nc*; do
+      [ $rc -eq 0 ] || break
+      g=$b/$(basename "$f")
+      same_but_identity "$f" "$g" && "$NCDUMP" "$f" > /dev/null || rc=1
+      n=$((n + 1))
+    done
+    [ $n -ge 4 ] || rc=1
+    report $rc "t_subfile_header: fill mode, CDF-$fmt, $n files with ncsf's subfiles equal PnetCDF's and read by ncdump np=$np"
+    fo=$(opens_of "$a/count") no=$(opens_of "$c/count")
+    [ "$fo" -le "$no" ]
+    report $? "t_subfile_header: fill mode, CDF-$fmt: MPI-IO opens $fo, no more than in no-fill mode ($no) np=$np"
+  done
+done
 
 d=$(newdir)
 "$B/test/t_cdfencode" "$d" "$(quick_or 400 3000)" > "$d/out" 2>&1; rc=$?
@@ -66,15 +120,6 @@ EOF
  us = $(seq -s, 1 36) ;
 EOF
   echo "}"
-}
-
-# Files $1 and $2 equal but within one run of at most 32 bytes (the
-# dataset identity each subfile records).
-same_but_identity() {
-  [ "$(wc -c < "$1")" = "$(wc -c < "$2")" ] || { echo "$1: $(wc -c < "$1") bytes, $2: $(wc -c < "$2")" >&2; return 1; }
-  cmp -l "$1" "$2" | awk -v f="$1" '
-    { if (n == 0) lo = $1; hi = $1; n++ }
-    END { if (n > 0 && hi - lo >= 32) { printf "%s: %d bytes differ, from %d to %d\n", f, n, lo, hi > "/dev/stderr"; exit 1 } }'
 }
 
 for fmt in classic 64-bit-offset cdf5; do

@@ -5,16 +5,14 @@
  *
  * Usually ncsf writes the subfile's header itself (base/cdf_encode.c, laid
  * out as PnetCDF would lay it out) through one exclusive MPI-IO create on
- * MPI_COMM_SELF, closed at once: no PnetCDF create, define calls, enddef
- * and close. (The engine opens the subfile again for the data. Keeping
- * the create's handle for it saved that open but made FLASH-IO's writes
- * slower: ROMIO frees a 16 MiB buffer when a handle closes, and glibc then
- * serves the program's large allocations from the heap instead of fresh
- * pages; doc/benchmarks.md.) Where the header would not be PnetCDF's default layout (fill mode
- * on, alignment hints) or is at a format's limits, PnetCDF makes the
- * subfile on MPI_COMM_SELF from the same description (build_header),
- * replayed through its define calls (NCSF_SUBFILE_HEADER=pnetcdf asks for
- * that everywhere: the tests compare the two, byte for byte).
+ * MPI_COMM_SELF, and in fill mode the fill values PnetCDF's enddef would
+ * write: no PnetCDF create, define calls, enddef and close; the engine
+ * keeps the create's handle for the data. Where the header would not be
+ * PnetCDF's default layout (alignment hints) or is at a format's limits,
+ * PnetCDF makes the subfile on MPI_COMM_SELF from the same description
+ * (build_header), replayed through its define calls
+ * (NCSF_SUBFILE_HEADER=pnetcdf asks for that everywhere: the tests
+ * compare the two, byte for byte).
  *
  * Subfiles are created exclusively: with NC_NOCLOBBER an existing file at
  * any subfile's name fails enddef on every rank before anything is
@@ -274,15 +272,13 @@ static int hint_set(MPI_Info info, const char *key)
 }
 
 /* May ncsf write subfile k's header (else PnetCDF makes the subfile)? */
-static int header_is_ours(ncsf_file *f, MPI_Info hints, ncsfi_cdf_header *h, ncsf_var *const *vs)
+static int header_is_ours(MPI_Info hints, ncsfi_cdf_header *h)
 {
     static const char *align[] = {"nc_header_align_size", "nc_var_align_size", "nc_record_align_size"};
     const char *env = getenv("NCSF_SUBFILE_HEADER"), *pnc = getenv("PNETCDF_HINTS");
     if (env && !strcmp(env, "pnetcdf")) return 0;
     for (int i = 0; i < 3; i++)
         if (hint_set(hints, align[i]) || (pnc && strstr(pnc, align[i]))) return 0;
-    for (int j = 0; j < h->nvars; j++)
-        if (fill_mode_on(f, vs[j])) return 0;
     /* at a format's limits PnetCDF judges (and says why) */
     return ncsfi_cdf_lay_out(h, 0) == NC_NOERR;
 }
@@ -335,9 +331,55 @@ static int open_error(int rc)
     }
 }
 
+/* n bytes at off through fh, all of them. */
+static int write_all_at(MPI_File fh, MPI_Offset off, const void *buf, MPI_Offset n)
+{
+    MPI_Status st;
+    MPI_Count wrote = 0;
+    int rc = MPI_File_write_at(fh, off, buf, (int)n, MPI_BYTE, &st);
+    if (rc != MPI_SUCCESS) return ncsfi_error_from_engine(sf_error_from_mpi(rc, SF_ERR_WRITE));
+    if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != (MPI_Count)n) return NC_EWRITE;
+    return NC_NOERR;
+}
+
+/* Bytes of fill values written at once, at most. */
+#define FILL_CHUNK ((MPI_Offset)1 << 20)
+
+/* What PnetCDF's enddef writes into a file it makes in fill mode: each
+ * fixed-size variable whose fill mode is on (the placeholder's, as
+ * def_var_fill or set_fill left it) gets its fill value (its _FillValue,
+ * else the type's default) in every element, in the file's byte order;
+ * the padding after a variable is not written, as PnetCDF does not write
+ * it. A record variable has no record yet. */
+static int fill_direct(ncsf_file *f, MPI_File fh, const ncsfi_cdf_header *h, ncsf_var *const *vs)
+{
+    unsigned char *buf = NULL;
+    int err = NC_NOERR;
+    for (int j = 0; !err && j < h->nvars; j++) {
+        const ncsfi_cdf_var *v = &h->vars[j];
+        unsigned char value[8];
+        int nofill = 1, es = ncsfi_xsize(v->type);
+        if (v->record) continue;
+        if ((err = ncmpi_inq_var_fill(f->ncid, vs[j]->varid, &nofill, value)) || nofill) continue;
+        MPI_Offset n = 1;
+        for (int d = 0; d < v->ndims; d++) n *= h->dims[v->dimids[d]].len;
+        ncsfi_swap(value, es, 1);
+        MPI_Offset per = FILL_CHUNK / es, m = n < per ? n : per;
+        if (!buf && !(buf = malloc((size_t)FILL_CHUNK))) err = NC_ENOMEM;
+        for (MPI_Offset i = 0; !err && i < m; i++) memcpy(buf + i * es, value, (size_t)es);
+        for (MPI_Offset done = 0; !err && done < n; done += m) {
+            if (n - done < m) m = n - done;
+            err = write_all_at(fh, v->begin + done * es, buf, m * es);
+        }
+    }
+    free(buf);
+    return err;
+}
+
 /* The subfile created with one exclusive MPI-IO open, its header (laid
- * out with the striping unit MPI-IO reports) written; the handle, on
- * success, in *keep (the engine's first handle of it), else closed. */
+ * out with the striping unit MPI-IO reports) written, and in fill mode
+ * its fixed-size variables' fill values; the handle, on success, in
+ * *keep (the engine's first handle of it), else closed. */
 static int create_direct(ncsf_file *f, int k, const char *path, MPI_Info hints, ncsfi_cdf_header *h,
                          ncsf_var *const *vs, MPI_File *keep)
 {
@@ -356,14 +398,9 @@ static int create_direct(ncsf_file *f, int k, const char *path, MPI_Info hints, 
     MPI_Offset unit = striping_unit(fh);
     int err = unit ? ncsfi_cdf_lay_out(h, unit) : NC_NOERR;
     if (!err) err = ncsfi_cdf_encode(h, &bytes, &n);
-    if (!err) {
-        MPI_Status st;
-        MPI_Count wrote = 0;
-        int wrc = MPI_File_write_at(fh, 0, bytes, (int)n, MPI_BYTE, &st);
-        if (wrc != MPI_SUCCESS) err = ncsfi_error_from_engine(sf_error_from_mpi(wrc, SF_ERR_WRITE));
-        else if (MPI_Get_elements_x(&st, MPI_BYTE, &wrote) != MPI_SUCCESS || wrote != (MPI_Count)n) err = NC_EWRITE;
-    }
+    if (!err) err = write_all_at(fh, 0, bytes, (MPI_Offset)n);
     free(bytes);
+    if (!err) err = fill_direct(f, fh, h, vs);
     if (!err) err = record_header_offsets(k, h, vs);
     if (!err) *keep = fh, fh = MPI_FILE_NULL;
     else if (MPI_File_close(&fh) != MPI_SUCCESS && !err) err = NC_EFILE;
@@ -387,7 +424,7 @@ static int create_file(ncsf_file *f, ncsf_var *lead, int k)
     ncsf_var **vs = malloc(sizeof *vs * (size_t)(f->nvars_cap + 1));
     err = vs ? build_header(f, lead, k, &h, vs) : NC_ENOMEM;
     if (err) ncsfi_set_error(f, 1, "cannot describe subfile %s: %s", path, ncmpi_strerror(err));
-    else if (header_is_ours(f, hints, &h, vs)) {
+    else if (header_is_ours(hints, &h)) {
         /* the engine keeps the create's handle: its first access opens nothing */
         MPI_File fh = MPI_FILE_NULL;
         err = create_direct(f, k, path, hints, &h, vs, &fh);
