@@ -12,7 +12,11 @@
 #    at the wait, CLOSE at close; the same for K = 4 and K = 32 variables
 #    (nothing per variable: def_var takes no collective step);
 #  - a create over the dataset the first run left (NC_CLOBBER: its
-#    subfiles found and removed): at most REPLACE more than CREATE;
+#    subfiles found and removed): at most REPLACE more than CREATE for
+#    one of at most 16 subfiles (4 variables), at most REPLACE_LARGE more
+#    for one of more (32 variables);
+#  - rounds of independent data mode (manyvars -I 4: begin_indep_data, an
+#    independent put_varn, end_indep_data): at most INDEP more per round;
 #  - no variable subfiled (the default subfiling_min_size): nothing at the
 #    wait and at close, at most NONE at create and enddef;
 #  - the same dataset opened again on the same communicator and read back
@@ -29,7 +33,7 @@ unset NCSF_HINTS PNETCDF_HINTS
 for f in "$P" "$PRE" "$CNT"; do
   [ -e "$f" ] || { echo "FAIL: t_agreements: $f is missing (make)"; exit 1; }
 done
-phases=create,write,close
+phases=create,write,close,open,read,close2,indep
 # measured (MPICH, 2 and 4 processes): 7 at create and enddef (3 of them
 # the census, 1 the communicator of ncsf's; 8 while PnetCDF's enddef had
 # an agreement of its own), 3 at the first wait (the engine's first and
@@ -40,10 +44,14 @@ phases=create,write,close
 # variables, the subfiles' check with their record limits; 5 while those
 # had a reduction of their own)
 CREATE=7 WAIT=3 CLOSE=3 NONE=6 OPEN=4 COMMS=2
-# a create over a subfiled dataset: 2 more (its header broadcast, which
-# for a header of at most 16 KiB needs no agreement before it, and the
-# agreement on the old subfiles' list; 3 before)
-REPLACE=2
+# a create over a subfiled dataset: of at most 16 subfiles, nothing more
+# (process 0 checks them alone, and the create's first reduction carries
+# the outcome; 2 more before); of more, 3 more (its header broadcast,
+# in two steps for a header over 16 KiB, and
+# the agreement on the old subfiles' list); end_indep_data: 1 (PnetCDF's
+# outcome, the subfiles written independently closed and the record
+# count in one reduction; 3 before)
+REPLACE=0 REPLACE_LARGE=3 INDEP=1
 
 # count TAG NP NVARS PRELOAD HINTS [OVER]: one run; its per-phase maxima
 # over ranks (phase multi_calls) in $d/TAG.max. With OVER (a TAG run
@@ -52,7 +60,7 @@ count() {
   _t=$1 _np=$2 _nv=$3 _pre=$4 _h=$5 _f=$d/$1.d/f.nc
   if [ -n "${6:-}" ]; then _f=$d/$6.d/f.nc; else rm -rf "$d/$_t.d"; mkdir "$d/$_t.d"; fi
   run_np "$_np" "LD_PRELOAD=$(with_yield "${_pre:+$_pre }$CNT")" "NCSF_HINTS=$_h" "MPICOUNT_OUT=$d/$_t.txt" \
-    "MPICOUNT_PHASES=$phases" "$P" -v "$_nv" -s 1 -R -S "$_f" > "$d/$_t.out" 2>&1 &&
+    "MPICOUNT_PHASES=$phases" "$P" -v "$_nv" -s 1 -R -S ${MV_EXTRA:-} "$_f" > "$d/$_t.out" 2>&1 &&
     grep -q '^VERIFY manyvars: ok' "$d/$_t.out" || { cat "$d/$_t.out" >&2; return 1; }
   awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
        $1 > 0 { k = $2; if ($c["multi_calls"] > w[k]) w[k] = $c["multi_calls"]; seen[k] = 1 }
@@ -100,6 +108,17 @@ for np in $(nps t_agreements); do
   count all32 "$np" 32 "$PRE" "$all" && within all32 plain32 $CREATE $WAIT $CLOSE &&
     cmp -s "$d/all4.max" "$d/all32.max" || { echo "  4 variables: $(cat "$d/all4.max" | tr '\n' ' '); 32: $(cat "$d/all32.max" | tr '\n' ' ')" >&2; false; }
   report $? "t_agreements: every variable subfiled, 32 variables: the same collectives as 4 np=$np"
+  count plain32r "$np" 32 "" "" plain32 && count all32r "$np" 32 "$PRE" "$all" all32 &&
+    within all32r plain32r $((CREATE + REPLACE_LARGE)) $WAIT $CLOSE
+  report $? "t_agreements: a create over a subfiled dataset of more than 16 subfiles: at most $REPLACE_LARGE collectives more than a create np=$np"
+  MV_EXTRA="-I 4"
+  count plainind "$np" 4 "" "" && count allind "$np" 4 "$PRE" "$all" && {
+    _i=$(extra allind plainind indep)
+    echo "  allind over plainind: 4 rounds of independent mode $_i (at most $((4 * INDEP)))"
+    [ "$_i" -le $((4 * INDEP)) ]
+  }
+  report $? "t_agreements: independent data mode: at most $INDEP collective more per end_indep_data np=$np"
+  MV_EXTRA=
   count none "$np" 32 "$PRE" "subfiling=enable" && within none plain32 $NONE 0 0
   report $? "t_agreements: no variable subfiled: nothing at the wait and at close, at most $NONE at create and enddef np=$np"
   reopen plainre "$np" "" "" && reopen allre "$np" "$PRE" "$all" && {

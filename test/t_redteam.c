@@ -19,7 +19,8 @@
  *                           the next enddef, as PnetCDF's
  *   t_redteam mark DIR      a user attribute holding the bytes of ncsf's
  *                           completion mark is left alone
- *   t_redteam clobber DIR   re-creating with NC_CLOBBER and fewer subfiles
+ *   t_redteam clobber DIR   re-creating with NC_CLOBBER and fewer subfiles (12
+ *                           old ones, then 18)
  *                           removes the old ones, and nothing else
  *   t_redteam emfile DIR    out of file descriptors at enddef: an agreed
  *                           error whose message names ulimit -n and
@@ -382,14 +383,17 @@ static int exists(const char *p)
     return lstat(p, &sb) == 0;
 }
 
-static void case_clobber(const char *dir)
+/* nfiles0 subfiles per variable at first, two variables: 12 are checked
+ * by process 0 alone at the second create, 18 by all processes
+ * (dataset/clobber.c, ALONE_MAX) */
+static void clobber_one(const char *dir, const char *stem, int nfiles0)
 {
     int ncid, dim, var;
-    T.where = "clobber";
-    char path[1024];
-    snprintf(path, sizeof path, "%s/cl.nc", dir);
+    char path[1024], n0[8], name[64];
+    snprintf(path, sizeof path, "%s/%s", dir, stem);
+    snprintf(n0, sizeof n0, "%d", nfiles0);
     for (int round = 0; round < 2; round++) {
-        MPI_Info info = hints(round == 0 ? "6" : "2");
+        MPI_Info info = hints(round == 0 ? n0 : "2");
         EXPECT_OK(&T, ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER, MPI_INFO_NULL, &ncid));
         EXPECT_OK(&T, ncmpi_def_dim(ncid, "x", 600, &dim));
         EXPECT_OK(&T, ncmpi_def_var(ncid, round == 0 ? "old" : "v", NC_INT, 1, &dim, &var, info));
@@ -403,29 +407,39 @@ static void case_clobber(const char *dir)
              * in place of one, a symbolic link in place of another, a file
              * of the same pattern the dataset never had */
             FILE *fp;
-            unlink(join(dir, "cl.nc.v.4"));
-            if ((fp = fopen(join(dir, "cl.nc.v.4"), "w"))) { fputs("mine\n", fp); fclose(fp); }
+            snprintf(name, sizeof name, "%s.v.4", stem);
+            unlink(join(dir, name));
+            if ((fp = fopen(join(dir, name), "w"))) { fputs("mine\n", fp); fclose(fp); }
             if ((fp = fopen(join(dir, "precious"), "w"))) { fputs("keep\n", fp); fclose(fp); }
-            unlink(join(dir, "cl.nc.v.5"));
-            EXPECT(&T, symlink("precious", join(dir, "cl.nc.v.5")) == 0, "symlink");
-            if ((fp = fopen(join(dir, "cl.nc.v.9"), "w"))) { fputs("mine\n", fp); fclose(fp); }
+            snprintf(name, sizeof name, "%s.v.5", stem);
+            unlink(join(dir, name));
+            EXPECT(&T, symlink("precious", join(dir, name)) == 0, "symlink");
+            snprintf(name, sizeof name, "%s.v.%d", stem, nfiles0 + 3);
+            if ((fp = fopen(join(dir, name), "w"))) { fputs("mine\n", fp); fclose(fp); }
         }
         MPI_Barrier(MPI_COMM_WORLD);
     }
     if (T.rank == 0) {
-        for (int k = 0; k < 6; k++) {
-            char name[32];
-            snprintf(name, sizeof name, "cl.nc.old.%d", k);
+        for (int k = 0; k < nfiles0; k++) {
+            snprintf(name, sizeof name, "%s.old.%d", stem, k);
             EXPECT(&T, !exists(join(dir, name)), "%s is left", name);
-            snprintf(name, sizeof name, "cl.nc.v.%d", k);
+            snprintf(name, sizeof name, "%s.v.%d", stem, k);
             EXPECT(&T, exists(join(dir, name)) == (k < 2 || k == 4 || k == 5), "%s: %s", name,
                    exists(join(dir, name)) ? "left" : "removed");
         }
-        EXPECT(&T, exists(join(dir, "cl.nc.v.9")) && exists(join(dir, "precious")), "a foreign file was removed");
+        snprintf(name, sizeof name, "%s.v.%d", stem, nfiles0 + 3);
+        EXPECT(&T, exists(join(dir, name)) && exists(join(dir, "precious")), "a foreign file was removed");
     }
     EXPECT_OK(&T, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
     check_ints(ncid, "v", 600, 8);
     EXPECT_OK(&T, ncmpi_close(ncid));
+}
+
+static void case_clobber(const char *dir)
+{
+    T.where = "clobber";
+    clobber_one(dir, "cl.nc", 6);
+    clobber_one(dir, "cl2.nc", 9);
 }
 
 /* ---- emfile -------------------------------------------------------------- */

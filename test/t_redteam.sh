@@ -40,8 +40,10 @@ for np in $(nps t_redteam); do
   report $? "t_redteam a user attribute spelling the completion mark is left alone np=$np"
 
   run_np "$np" "$P" clobber "$d" && expect_files "$d" "cl.nc*" cl.nc cl.nc.v.0 cl.nc.v.1 cl.nc.v.4 cl.nc.v.5 cl.nc.v.9 &&
-    [ "$(cat "$d/precious")" = keep ] && ncdump_all "$d/cl.nc" "$d/cl.nc.v.0" "$d/cl.nc.v.1"
-  report $? "t_redteam NC_CLOBBER with fewer subfiles removes the old ones, nothing else np=$np"
+    expect_files "$d" "cl2.nc*" cl2.nc cl2.nc.v.0 cl2.nc.v.1 cl2.nc.v.12 cl2.nc.v.4 cl2.nc.v.5 &&
+    [ "$(cat "$d/precious")" = keep ] && ncdump_all "$d/cl.nc" "$d/cl.nc.v.0" "$d/cl.nc.v.1" \
+      "$d/cl2.nc" "$d/cl2.nc.v.0" "$d/cl2.nc.v.1"
+  report $? "t_redteam NC_CLOBBER with fewer subfiles removes the old ones (12 by process 0 alone, 18 by all), nothing else np=$np"
 
   # swap: through ncsf; then PnetCDF's hint from the environment
   run_np "$np" "$P" swap "$d" && ls "$d"/swap_disable.nc.v.1 > /dev/null

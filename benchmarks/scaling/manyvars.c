@@ -4,7 +4,7 @@
  * MPI traffic a dataset of many small variables costs. It runs plain or
  * under LD_PRELOAD=libncsf-preload.so with NCSF_HINTS.
  *
- *   manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-q] FILE
+ *   manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-I N] [-q] FILE
  *
  * Dimensions time (record), lev (-l, 4), ncol (-c columns per process, 16,
  * times the process count). Variable k is, by k % 8: 0 a fixed scalar
@@ -15,13 +15,16 @@
  * each process writes every variable as several pieces: one varn request
  * per variable, iput_varn (bput_varn with -b), and one wait_all per step;
  * the scalars by process 0 alone (iput_var), the others posting nothing.
- * Fixed variables are written at step 0. Then close; then (unless -R) an
+ * Fixed variables are written at step 0. With -I N, N rounds of
+ * independent data mode follow, each process writing its pieces of the
+ * first variable at the last step again (the same values, put_varn) in
+ * each, ended by end_indep_data. Then close; then (unless -R) an
  * open, every variable read back (iget_varn and one wait_all, or with -B
  * one get_varn_all per variable), every value checked, and a close.
  *
  * Phases (MPI_Pcontrol, for benchmarks/scaling/libmpicount.so): 1 create,
  * define, enddef; 2 posts and wait_all of every step; 3 close; 4 open; 5
- * the reads; 6 close. Prints "VERIFY manyvars: ok" or the first bad value
+ * the reads; 6 close; 7 the rounds of independent mode (-I). Prints "VERIFY manyvars: ok" or the first bad value
  * and exits 1. Times nothing.
  */
 #include <mpi.h>
@@ -49,7 +52,7 @@ static double value(int k, int rec, int l, MPI_Offset c)
 }
 
 typedef struct {
-    int nvars, steps, lev, bput, blocking, noread;
+    int nvars, steps, lev, bput, blocking, noread, indep;
     MPI_Offset cols, ncol;
     const char *path;
     int dim_t, dim_l, dim_c, *varid;
@@ -208,6 +211,23 @@ static void write_all(prog *p)
         for (int i = 0; i < nreq; i++) check(st[i], "wait_all status");
     }
     if (p->bput) check(ncmpi_buffer_detach(ncid), "buffer_detach");
+    if (p->indep > 0) {
+        /* the first variable's pieces at the last step again, independently */
+        MPI_Pcontrol(7);
+        int k = 0, rec = is_record(0) ? p->steps - 1 : 0;
+        MPI_Offset **s, **c, nel;
+        int n = pieces(p, k, rec, &s, &c, &nel);
+        double *buf = malloc(sizeof(double) * (size_t)(nel ? nel : 1));
+        fill(p, k, rec, n, s, c, buf, 0);
+        narrow(k, buf, nel);
+        for (int i = 0; i < p->indep; i++) {
+            check(ncmpi_begin_indep_data(ncid), "begin_indep_data");
+            if (n > 0) check(ncmpi_put_varn(ncid, p->varid[k], n, s, c, buf, nel, mtype(k)), "put_varn");
+            check(ncmpi_end_indep_data(ncid), "end_indep_data");
+        }
+        free(buf);
+        free_pieces(n, s, c);
+    }
     MPI_Pcontrol(3);
     check(ncmpi_close(ncid), "close");
     MPI_Pcontrol(0);
@@ -277,7 +297,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    while ((opt = getopt(argc, argv, "v:s:c:l:bBRSq")) != -1) {
+    while ((opt = getopt(argc, argv, "v:s:c:l:bBRSI:q")) != -1) {
         switch (opt) {
         case 'v': p.nvars = atoi(optarg); break;
         case 's': p.steps = atoi(optarg); break;
@@ -287,9 +307,10 @@ int main(int argc, char **argv)
         case 'B': p.blocking = 1; break;
         case 'R': p.noread = 1; break;
         case 'S': no_scalars = 1; break;
+        case 'I': p.indep = atoi(optarg); break;
         case 'q': quiet = 1; break;
         default:
-            if (rank == 0) fprintf(stderr, "usage: manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-q] FILE\n");
+            if (rank == 0) fprintf(stderr, "usage: manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-I N] [-q] FILE\n");
             MPI_Finalize();
             return 2;
         }

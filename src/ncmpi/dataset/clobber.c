@@ -15,14 +15,18 @@
  * is left alone, and the create goes on as PnetCDF's would.
  *
  * Collective, and no process but 0 touches the old base file: process 0
- * reads and parses its header (base/cdf_header.c; no PnetCDF open), says
- * whether it is such a dataset, and broadcasts the header
- * (ncsfi_header_bcast); the ranks share the checking of the subfiles
- * (subfile number i by rank i mod P, each header read the same way); the
- * old base file is read before the collect's final agreement, so before
- * the create overwrites it; nothing is removed unless the create
- * succeeded. A checkpoint loop that writes over the same name each step
- * pays one header read, not one PnetCDF open per process.
+ * reads and parses its header (base/cdf_header.c; no PnetCDF open) and
+ * says whether it is such a dataset. An old dataset of at most ALONE_MAX
+ * subfiles process 0 checks alone, before the one reduction, which then
+ * also carries the outcome and the old identity (a loop of small files
+ * over the same name pays nothing more than a plain create). A larger one
+ * it broadcasts the header of (ncsfi_header_bcast); the ranks share the
+ * checking of the subfiles (subfile number i by rank i mod P, each header
+ * read the same way), and a second reduction agrees on it. Either way the
+ * old base file is read before the create overwrites it, and nothing is
+ * removed unless the create succeeded. A checkpoint loop that writes over
+ * the same name each step pays one header read, not one PnetCDF open per
+ * process.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +34,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ncsfi_dataset.h"
+
+/* the most subfiles of an old dataset that process 0 checks alone */
+enum { ALONE_MAX = 16 };
 
 static int is_subfile(const ncsfi_cdf_header *h)
 {
@@ -63,14 +70,30 @@ static int add_path(ncsf_stale *s, const char *path)
 }
 
 /* This rank's share of the subfiles of the variables of the old base
- * file (header h, identity id), verified, into s. */
+ * file (header h, identity id), verified, into s; with max >= 0, 1 (and
+ * nothing in s) as soon as the old dataset has more than max subfiles. */
 static int collect_from(ncsf_file *old, const ncsfi_cdf_header *h, const char *id, int rank, int nprocs,
-                        ncsf_stale *s)
+                        long long max, ncsf_stale *s)
 {
     int nvars = h->nvars, err = NC_NOERR;
     long long seen = 0;
     ncsf_var **vars = calloc(nvars > 0 ? nvars : 1, sizeof *vars);
     if (!vars) return NC_ENOMEM;
+    /* counted first when bounded: no subfile is read for a dataset too large */
+    for (int i = 0; max >= 0 && seen <= max && i < nvars; i++) {
+        int index, yes;
+        if (ncsfi_cdf_var_subfiled(h, i, &yes) != NC_NOERR || !yes) continue;
+        if (ncsfi_read_var_atts_cdf(old, h, i, &vars[i], &index) != NC_NOERR || index >= 0) continue;
+        int shared = 0;
+        for (int j = 0; j < i && !shared; j++) shared = vars[j] && ncsfi_same_files(vars[j], vars[i]);
+        if (!shared) seen += vars[i]->nfiles;
+    }
+    for (int i = 0; i < nvars; i++) {
+        ncsfi_var_destroy(vars[i]);
+        vars[i] = NULL;
+    }
+    if (max >= 0 && seen > max) err = 1;
+    seen = 0;
     for (int i = 0; !err && i < nvars; i++) {
         int index, shared = 0, yes;
         /* a variable that cannot be read is left alone, as any doubt */
@@ -105,6 +128,26 @@ static MPI_Offset old_dataset(const char *path, ncsfi_cdf_header *h)
     return 0;
 }
 
+/* collect_from over the old base file at path (header h, identity id),
+ * with its directory and format. */
+static int collect(const char *path, const ncsfi_cdf_header *h, const char *id, int rank, int nprocs,
+                   long long max, ncsf_stale *s)
+{
+    ncsf_file *old = calloc(1, sizeof *old);
+    const char *slash = strrchr(path, '/');
+    int err = NC_NOERR;
+    if (!old) return NC_ENOMEM;
+    if (ncsfi_cdf_read_version(h, &old->version) == NC_NOERR) {
+        if (!(old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("")))
+            err = NC_ENOMEM;
+        old->rank = rank;
+        if (!err) err = collect_from(old, h, id, rank, nprocs, max, s);
+    }
+    free(old->dir);
+    free(old);
+    return err;
+}
+
 int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber,
                           const char *hdir, int want_stem, int *stem, ncsf_stale *s)
 {
@@ -132,14 +175,33 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, i
         free(dir);
         if (j < 0) err = NC_ENOMEM;
     }
-    /* the checks' outcome everywhere, process 0's finding and its names
-     * in one reduction */
-    int64_t v[3] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, rank == 0 ? j : INT64_MIN};
+    /* a small old dataset: all of its subfiles checked here, now
+     * (found -1 then tells the others, who need only its identity) */
+    if (found > 0 && !err) {
+        int e = collect(path, &h, id, 0, 1, ALONE_MAX, s);
+        if (e != 1) {
+            if (e) ncsfi_clobber_free(s), err = e;
+            ncsfi_cdf_free(&h);
+            found = -1;
+        }
+    }
+    /* the checks' outcome everywhere, process 0's finding, its names and,
+     * checked alone, the old identity (32 characters, 4 words) in one
+     * reduction */
+    int64_t v[7] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, rank == 0 ? j : INT64_MIN,
+                    INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
+    if (rank == 0 && found < 0) memcpy(&v[3], id, 32); /* (text: every word positive) */
     int local = found > 0;
-    if (ncsfi_agree_words(comm, yield, v, 3, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI;
+    if (ncsfi_agree_words(comm, yield, v, 7, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI;
     err = (int)-v[0];
     found = err ? 0 : v[1];
     if (!err) *stem = (int)v[2];
+    if (found < 0) { /* checked alone by process 0: agreed */
+        memcpy(s->old_id, &v[3], 32);
+        s->old_id[32] = 0;
+        return err;
+    }
+    if (err) ncsfi_clobber_free(s);
     if (found > 0) {
         int e = ncsfi_header_bcast(comm, rank, &h, (MPI_Offset)found);
         if (!err) err = e;
@@ -148,19 +210,9 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, i
     }
     if (found <= 0) return err; /* agreed: nothing found, or a failure */
     if (!err) {
-        ncsf_file *old = calloc(1, sizeof *old);
-        const char *slash = strrchr(path, '/');
         ncsfi_cdf_dataset_id(&h, id);
         memcpy(s->old_id, id, sizeof id);
-        if (!old) err = NC_ENOMEM;
-        else if (ncsfi_cdf_read_version(&h, &old->version) == NC_NOERR) {
-            if (!(old->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("")))
-                err = NC_ENOMEM;
-            old->rank = rank;
-            if (!err) err = collect_from(old, &h, id, rank, nprocs, s);
-        }
-        if (old) free(old->dir);
-        free(old);
+        err = collect(path, &h, id, rank, nprocs, -1, s);
     }
     ncsfi_cdf_free(&h);
     /* nobody reads the old base file after this: the create may replace it */

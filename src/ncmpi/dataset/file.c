@@ -772,7 +772,7 @@ int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
     return f ? enddef_agreed(f, err, pre, agreed) : err;
 }
 
-static int leave_indep(ncsf_file *f);
+static int leave_indep(ncsf_file *f, int own);
 
 /* PnetCDF's redef leaves independent data mode first: the enddef that
  * follows returns to collective mode, and so does ncsf. */
@@ -783,10 +783,8 @@ int ncsf_redef(int ncid)
     if (err) return err;
     err = ncmpi_redef(ncid);
     if (!f) return err;
-    int agreed = ncsfi_agree_pnetcdf(f, err);
     if (!err) f->indef = 1; /* as PnetCDF is here */
-    if (agreed) return agreed;
-    return f->indep ? leave_indep(f) : NC_NOERR;
+    return f->indep ? leave_indep(f, err) : ncsfi_agree_pnetcdf(f, err);
 }
 
 /* Everything written reaches the subfiles and their headers. */
@@ -797,23 +795,31 @@ static int flush_subfiles(ncsf_file *f)
 }
 
 /* In independent mode each rank counts the records it wrote itself; the
- * calls that reconcile PnetCDF's count (end_indep_data, sync, sync_numrecs
- * and close) make ncsf's the largest of them too. Collective. */
-static int agree_numrecs(ncsf_file *f)
+ * calls that reconcile PnetCDF's count (end_indep_data, redef, sync,
+ * sync_numrecs, flush and close) make ncsf's the largest of them too, in
+ * the one reduction that agrees on PnetCDF's outcome (own, this process's)
+ * and on ncsf's step before it (pre). Returns own first where PnetCDF
+ * failed here, as ncsfi_agree_pnetcdf; *pn (if given) is set where
+ * PnetCDF failed anywhere (the count is then left as it was). Collective. */
+static int agree_indep(ncsf_file *f, int own, int pre, int *pn)
 {
-    /* int64, not MPI_OFFSET (Open MPI 4.1.4 orders it as unsigned) */
-    if (MPI_Allreduce(MPI_IN_PLACE, &f->numrecs, 1, MPI_INT64_T, MPI_MAX, f->comm) != MPI_SUCCESS)
-        return NC_EMPI;
-    return NC_NOERR;
+    /* codes are negative: the largest minus code is the worst */
+    int64_t v[3] = {-(int64_t)own, -(int64_t)pre, f->numrecs};
+    int bad = ncsfi_agree_words(f->comm, f->yield, v, 3, MPI_MAX) != NC_NOERR;
+    if (pn) *pn = bad || v[0];
+    if (bad) return own ? own : pre ? pre : NC_EMPI;
+    if (v[0]) return own ? own : (int)-v[0];
+    f->numrecs = v[2];
+    return (int)-v[1];
 }
 
 int ncsf_sync(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync(ncid);
-    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
+    if (!f) return err;
     int indep = f->indep && !f->readonly;
-    if (indep && (err = ncsfi_agreef(f, agree_numrecs(f)))) return err;
+    if ((err = indep ? agree_indep(f, err, NC_NOERR, NULL) : ncsfi_agree_pnetcdf(f, err))) return err;
     err = flush_subfiles(f);
     /* the base file's header counts the records just given to the
      * placeholder (rank 0 wrote them independently), as PnetCDF's sync
@@ -827,8 +833,8 @@ int ncsf_sync_numrecs(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_sync_numrecs(ncid);
-    if (!f || !f->indep || (err = ncsfi_agree_pnetcdf(f, err))) return err;
-    return ncsfi_agreef(f, agree_numrecs(f));
+    if (!f || !f->indep) return err;
+    return agree_indep(f, err, NC_NOERR, NULL);
 }
 
 /* Collective, as PnetCDF's. In independent mode each process's record
@@ -839,8 +845,9 @@ int ncsf_flush(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_flush(ncid);
-    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
-    if (f->indep && !f->readonly && (err = ncsfi_agreef(f, agree_numrecs(f)))) return err;
+    if (!f) return err;
+    int indep = f->indep && !f->readonly;
+    if ((err = indep ? agree_indep(f, err, NC_NOERR, NULL) : ncsfi_agree_pnetcdf(f, err))) return err;
     return flush_subfiles(f);
 }
 
@@ -1002,21 +1009,25 @@ int ncsf_end_indep_data(int ncid)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
     int err = ncmpi_end_indep_data(ncid);
-    if (!f || (err = ncsfi_agree_pnetcdf(f, err))) return err;
-    return leave_indep(f);
+    if (!f) return err;
+    return leave_indep(f, err);
 }
 
-/* Collective: back to collective data mode (end_indep_data, redef). */
-static int leave_indep(ncsf_file *f)
+/* Collective: back to collective data mode (end_indep_data, redef), own
+ * PnetCDF's outcome here. One reduction: PnetCDF's outcome, the subfiles
+ * written independently closed (this process's handles alone, closed
+ * whatever PnetCDF said: a later independent write opens them again),
+ * the record count. Where PnetCDF failed anywhere, ncsf stays in
+ * independent mode with it (PnetCDF's failure is the same everywhere
+ * unless MPI failed). */
+static int leave_indep(ncsf_file *f, int own)
 {
-    int err;
-    f->indep = 0;
-    /* subfiles written independently are closed so that what was written
-     * is in the files before any collective access; the record count is
-     * agreed as PnetCDF agrees its own */
-    err = ncsfi_error_from_engine(sf_context_flush_indep(f->ctx));
-    int e = agree_numrecs(f);
-    return ncsfi_agreef(f, err ? err : e);
+    /* what was written independently is in the files before any
+     * collective access; the record count agreed as PnetCDF agrees its own */
+    int pre = ncsfi_error_from_engine(sf_context_flush_indep(f->ctx)), pn = 0;
+    int err = agree_indep(f, own, pre, &pn);
+    if (!pn) f->indep = 0;
+    return err;
 }
 
 int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, int *ncidp,
