@@ -873,8 +873,10 @@ static int flush_for_close(ncsf_file *f, int *failed, int64_t *total)
         int e = ncsfi_finish_own_subfiles(f);
         if (!v[0]) v[0] = e;
         /* in collective data mode the placeholders' new records too
-         * (every process takes their steps), agreed with the rest */
-        e = ncsfi_fill_placeholders_unagreed(f);
+         * (every process takes their steps), agreed with the rest; in a
+         * marked dataset written by process 0 alone, the close raising
+         * the base file's record count after PnetCDF's close */
+        e = ncsfi_fill_placeholders_unagreed(f, f->marked);
         if (!v[0]) v[0] = e;
     }
     *total = ncsfi_state_holds(f);
@@ -929,8 +931,10 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     if (!err) err = e;
     if (!err) err = failed; /* close says so too */
     MPI_Offset hsize = 0, size = 0;
+    int format = 0;
     if (!f->readonly && f->marked) {
         ncmpi_inq_header_size(ncid, &hsize);
+        if (!discard && (e = ncmpi_inq_format(ncid, &format)) && !err) err = e;
         e = discard ? NC_NOERR : ncsfi_base_data_end(f, &size);
         if (!err) err = e;
     }
@@ -943,6 +947,11 @@ static int close_dataset(ncsf_file *f, int ncid, int discard)
     /* PnetCDF is done with the base file: its length and its mark (a get
      * never waited for loses nothing on disk; a put does) */
     if (size > 0 && f->rank == 0 && (e = ncsfi_raw_extend(f->path, 0, size)) && !err) err = e;
+    /* and its record count: the placeholders' records written outside
+     * PnetCDF (flush_for_close) are ncsf's to count */
+    if (size > 0 && f->rank == 0 && f->numrecs > 0 && format &&
+        (e = ncsfi_raw_raise_numrecs(f->path, 0, format, f->numrecs)) && !err)
+        err = e;
     e = ncsfi_state_finish(f, err != NC_NOERR && !discard, hsize, holds); /* agreed below */
     if (!err) err = e;
     e = f->ctx ? sf_context_free(f->ctx) : SF_OK;

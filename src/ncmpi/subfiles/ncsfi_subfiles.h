@@ -54,7 +54,10 @@ int ncsfi_raw_mark_update(const char *path, const char *name, MPI_Offset *at, nc
  * lock go. */
 int ncsfi_raw_mark_hold(const char *path, const char *name, ncsfi_mark_hold *h);
 int ncsfi_raw_mark_release(const char *name, ncsfi_mark_hold *h, ncsfi_mark_edit edit, void *arg, MPI_Offset *at);
-int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs);
+/* The record count in the header of the file at path (format its
+ * NC_FORMAT_*; a subfile is never reached through a link) raised to
+ * nrecs, never lowered. */
+int ncsfi_raw_raise_numrecs(const char *path, int subfile, int format, MPI_Offset nrecs);
 int ncsfi_raw_extend(const char *path, int subfile, MPI_Offset size);
 /* n pieces of the base file: len[i] bytes (following one another in
  * bytes) at offset at[i] (raw_bytes.c, 5.) */
@@ -152,8 +155,12 @@ int ncsfi_fill_placeholders(ncsf_file *f);
  * define mode), every process taking the same steps whatever its outcome
  * so far: this process's outcome, for the caller's next reduction; once
  * that agreed on success, ncsfi_placeholders_filled marks them (so that
- * the marks stay the same on every process). */
-int ncsfi_fill_placeholders_unagreed(ncsf_file *f);
+ * the marks stay the same on every process). at_close (a close's, the
+ * last writes to the base file before PnetCDF's close): process 0 writes
+ * the record placeholders' new records outside PnetCDF as well (no
+ * collective step), and the close raises the base file's record count
+ * after PnetCDF's close (ncsfi_raw_raise_numrecs). */
+int ncsfi_fill_placeholders_unagreed(ncsf_file *f, int at_close);
 void ncsfi_placeholders_filled(ncsf_file *f);
 /* ---- subfiles/subfile_check.c ------------------------------------------- */
 /* One subfile: present, of this dataset, consistent, long enough. out[]

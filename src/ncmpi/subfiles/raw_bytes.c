@@ -24,7 +24,9 @@
  * 2. The record count of a subfile: bytes 4..7 (CDF-1/2) or 4..11 (CDF-5)
  *    hold it by the format. Written after every MPI-IO handle on the
  *    subfile is closed, by the one process that finishes that subfile, and
- *    only ever raised.
+ *    only ever raised. The base file's the same way at a close, by process
+ *    0 after PnetCDF's close, when the record placeholders' last records
+ *    were written as in 5. (PnetCDF never saw them).
  * 3. The length of a subfile or of the base file: extended (never cut) to
  *    the size its header says the data takes, so that a short file always
  *    means a damaged one and netCDF's own validator finds nothing missing.
@@ -49,6 +51,12 @@
  *    bytes are in the file (an MPI-IO read-modify-write of a neighbouring
  *    variable then reads them); the file is closed after the write, which
  *    hands the bytes to the server on a file system that caches (NFS).
+ *    At a close in collective mode, the record placeholders' new records
+ *    too (each a placeholder's fill value at its offset plus the record
+ *    number times the record size, those adjacent in one write): the
+ *    last writes to the base file before PnetCDF's close, which writes
+ *    nothing there in collective mode; the reduction that follows makes
+ *    every process wait for them as above.
  *
  * Subfiles are opened with O_NOFOLLOW and must be regular files: ncsf made
  * them, and never writes through a symbolic link or into a device or FIFO
@@ -226,10 +234,10 @@ int ncsfi_raw_mark_release(const char *name, ncsfi_mark_hold *h, ncsfi_mark_edit
     return err;
 }
 
-int ncsfi_raw_raise_numrecs(const char *path, int format, MPI_Offset nrecs)
+int ncsfi_raw_raise_numrecs(const char *path, int subfile, int format, MPI_Offset nrecs)
 {
     unsigned char b[8];
-    int n = format == NC_FORMAT_CDF5 ? 8 : 4, fd, err = open_rw(path, 1, &fd);
+    int n = format == NC_FORMAT_CDF5 ? 8 : 4, fd, err = open_rw(path, subfile, &fd);
     MPI_Offset cur = 0;
     if (err) return err;
     if (pread(fd, b, n, 4) != n) return close_checked(fd, NC_EREAD);

@@ -45,7 +45,7 @@ static int finish_file(ncsf_file *f, const ncsf_var *lead, int k)
     int err = NC_NOERR, record = 0;
     for (int i = 0; i < f->nvars_cap; i++)
         if (f->vars[i] && f->vars[i]->file_id == lead->varid && f->vars[i]->lay->record) record = 1;
-    if (record) err = ncsfi_raw_raise_numrecs(path, f->format, f->numrecs);
+    if (record) err = ncsfi_raw_raise_numrecs(path, 1, f->format, f->numrecs);
     MPI_Offset want = ncsfi_file_size_expected(f, lead, k);
     if (!err && want > 0) err = ncsfi_raw_extend(path, 1, want);
     if (err) ncsfi_set_error(f, 1, "cannot finish subfile %s: %s", path, ncmpi_strerror(err));
@@ -231,11 +231,68 @@ static int fill_records_together(ncsf_file *f, int agree)
     return agree ? ncsfi_agreef(f, err) : err;
 }
 
-int ncsfi_fill_placeholders_unagreed(ncsf_file *f)
+/* At close, in collective mode: the record placeholders' new records
+ * (the same ones fill_records_together writes, the same bytes) written by
+ * process 0 outside PnetCDF, in one pass over the base file in offset
+ * order, adjacent ones as one write; PnetCDF's record count is left as it
+ * is, and the close raises the header's after PnetCDF's close. The
+ * outcome, this process's (NC_NOERR elsewhere), for the caller to agree
+ * on. */
+static int fill_records_raw(ncsf_file *f)
+{
+    int n = 0, err = NC_NOERR;
+    for (int i = 0; i < f->nvars_cap; i++) n += f->vars[i] && f->vars[i]->lay->record;
+    if (!n || f->numrecs <= f->filled_recs || f->rank != 0) return NC_NOERR;
+    MPI_Offset start = f->filled_recs, cnt = f->numrecs - f->filled_recs, recsize = 0;
+    if (cnt > FILL_RECS_MAX) start = f->numrecs - 1, cnt = 1;
+    size_t total = (size_t)n * (size_t)cnt;
+    MPI_Offset *off = malloc(sizeof *off * (size_t)n), *at = malloc(sizeof *at * total);
+    unsigned char *fill = malloc(8 * (size_t)n), *bytes = malloc(8 * total);
+    int *es = malloc(sizeof *es * (size_t)n), *len = malloc(sizeof *len * total), k = 0, m = 0;
+    if (!off || !at || !fill || !bytes || !es || !len) err = NC_ENOMEM;
+    if (!err) err = ncmpi_inq_recsize(f->ncid, &recsize);
+    /* the placeholders in the order of their offsets in a record */
+    for (int i = 0; !err && i < f->nvars_cap; i++) {
+        const ncsf_var *v = f->vars[i];
+        if (!v || !v->lay->record) continue;
+        int nofill, j = k++;
+        MPI_Offset o = 0;
+        err = ncmpi_inq_varoffset(f->ncid, v->varid, &o);
+        for (; j > 0 && off[j - 1] > o; j--) {
+            off[j] = off[j - 1], es[j] = es[j - 1];
+            memcpy(fill + 8 * j, fill + 8 * (j - 1), 8);
+        }
+        off[j] = o;
+        es[j] = ncsfi_xsize(v->xtype);
+        if (!err) err = ncmpi_inq_var_fill(f->ncid, v->varid, &nofill, fill + 8 * j);
+        ncsfi_swap(fill + 8 * j, es[j], 1); /* the file's byte order */
+    }
+    unsigned char *b = bytes;
+    for (MPI_Offset r = start; !err && r < start + cnt; r++)
+        for (int j = 0; j < k; j++) {
+            MPI_Offset o = off[j] + r * recsize;
+            memcpy(b, fill + 8 * j, (size_t)es[j]);
+            b += es[j];
+            if (m > 0 && at[m - 1] + len[m - 1] == o) len[m - 1] += es[j];
+            else at[m] = o, len[m++] = es[j];
+        }
+    if (!err) err = ncsfi_raw_write_pieces(f->path, m, at, bytes, len);
+    if (err) ncsfi_set_error(f, 1, "%s: cannot write the placeholders' fill values: %s", f->path,
+                             ncmpi_strerror(err));
+    free(off);
+    free(at);
+    free(fill);
+    free(bytes);
+    free(es);
+    free(len);
+    return err;
+}
+
+int ncsfi_fill_placeholders_unagreed(ncsf_file *f, int at_close)
 {
     /* define mode (a flush there): the next enddef or close fills them */
     if (f->via_subfile || f->indef || f->indep) return NC_NOERR;
-    int err = fill_fixed_together(f, 0), e = fill_records_together(f, 0);
+    int err = fill_fixed_together(f, 0), e = at_close ? fill_records_raw(f) : fill_records_together(f, 0);
     return err ? err : e;
 }
 
@@ -292,7 +349,7 @@ int ncsfi_finish_subfiles(ncsf_file *f, int pre)
         err = ncsfi_agreef(f, err);
         return err ? err : ncsfi_fill_placeholders(f);
     }
-    int e = ncsfi_fill_placeholders_unagreed(f);
+    int e = ncsfi_fill_placeholders_unagreed(f, 0);
     err = ncsfi_agreef(f, err ? err : e);
     if (!err) ncsfi_placeholders_filled(f);
     return err;
@@ -308,6 +365,8 @@ int ncsfi_base_data_end(ncsf_file *f, MPI_Offset *end)
     if (!err) err = ncmpi_inq_header_size(f->ncid, end);
     if (!err) err = ncmpi_inq_unlimdim(f->ncid, &unlim);
     if (!err && unlim >= 0) err = ncmpi_inq_dimlen(f->ncid, unlim, &numrecs);
+    /* (the placeholders' records a close wrote outside PnetCDF count) */
+    if (!err && unlim >= 0 && f->numrecs > numrecs) numrecs = f->numrecs;
     if (!err) err = ncmpi_inq_recsize(f->ncid, &recsize);
     for (int i = 0; !err && i < nvars; i++) {
         int nd, *dimids;
