@@ -105,5 +105,24 @@ for np in $(nps t_owners); do
     report $rc "t_owners renamed $bd: ncsf-merge reads both, every value np=$np"
     rm -rf "$d"
   done
+
+  # the names of the new subfiles are looked at one by one, at the enddef
+  # that makes them: no create or enddef reads the directory (which holds
+  # 300 other files here), however many files it holds; the variable whose
+  # names day1.nc's subfiles hold is named out.nc.v~2 (subfiling_stem)
+  if command -v strace > /dev/null 2>&1; then
+    d=$(newdir)
+    i=0; while [ $i -lt 300 ]; do : > "$d/other.$i"; i=$((i + 1)); done
+    run_np "$np" strace -ff -e trace=openat,open -o "$d/st" "$B/test/t_owners" renamed "$d" > "$d/r.txt" 2>&1; rc=$?
+    dirs=$(cat "$d"/st.* 2>/dev/null | grep -c "\"$d/*\".*O_DIRECTORY")
+    [ $rc -eq 0 ] && [ "$dirs" -eq 0 ] && [ -f "$d/out.nc.v~2.0" ] && [ -f "$d/out.nc.v.0" ] &&
+      ncdump -h "$d/out.nc" | grep -q 'subfiling_stem = "out.nc.v~2"' &&
+      run lib "$rnp" check_renamed "$d" >> "$d/r.txt" 2>&1; rc=$?
+    [ $rc -eq 0 ] || { cat "$d/r.txt" >&2; echo "directory opened $dirs times" >&2; ls "$d" | grep -v other | head >&2; }
+    report $rc "t_owners renamed: no create or enddef reads the directory (300 other files), the new variable's subfiles out.nc.v~2.K np=$np"
+    rm -rf "$d"
+  else
+    echo "SKIP: t_owners: the directory reads (no strace)"
+  fi
 done
 finish

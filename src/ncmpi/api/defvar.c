@@ -87,25 +87,6 @@ static int file_selects(const ncsf_file *f, const char *name, nc_type xtype, int
     return bytes >= (double)min;
 }
 
-/* Collective, before the handle's first subfiled variable is planned:
- * the subfiles' names start with the base file's name, unless subfiles
- * of another dataset (not this one, nor the one its create replaced:
- * those the clobber could not prove its own) hold such names (a dataset whose base file was
- * renamed keeps its subfiles' names, and reads them through the stem it
- * recorded): then with stem~2, stem~3, ..., the first no other dataset's
- * subfile uses. Process 0 looks (the directory the subfiles go to) and
- * tells the others. A subfile of another dataset is never removed or
- * written (subfile_create.c refuses one still in the way). A create with
- * the file-wide hint subfiling=enable chose them already, in its first
- * reduction (dataset/clobber.c): no def_var of it takes a collective
- * step. */
-static int choose_name_stem(ncsf_file *f)
-{
-    int j = f->rank == 0 ? ncsfi_name_stem_pick(f->dir, f->hints.dir, f->stem, f->dsid, f->clobbered_id) : 0;
-    if (MPI_Bcast(&j, 1, MPI_INT, 0, f->comm) != MPI_SUCCESS) return NC_EMPI;
-    return ncsfi_name_stem_set(f, j); /* (no memory: the same on every process, in practice) */
-}
-
 /* The subfiles' names must be files this file system can hold: refused
  * here, not at enddef with the base file half made. */
 static int check_file_names(ncsf_file *f, const char *name, const char *group, int nfiles)
@@ -115,10 +96,10 @@ static int check_file_names(ncsf_file *f, const char *name, const char *group, i
                         "character (a newline, say): subfiles cannot be named after it", name, f->stem);
         return NC_EBADNAME;
     }
-    if (!ncsfi_subfile_name_fits(f->name_stem, group ? group : name, group != NULL, nfiles)) {
+    if (!ncsfi_subfile_name_fits(f->stem, group ? group : name, group != NULL, nfiles)) {
         ncsfi_set_error(f, f->rank == 0, "def_var %s: its subfile names (%s.%s%s.N, with every byte "
                         "but A-Z a-z 0-9 - _ written as %%XX) would be longer than the %d bytes a "
-                        "file name may have", name, f->name_stem, group ? "@" : "", group ? group : name,
+                        "file name may have", name, f->stem, group ? "@" : "", group ? group : name,
                         NCSF_NAME_MAX);
         return NC_EMAXNAME;
     }
@@ -286,7 +267,6 @@ int ncsf_def_var(int ncid, const char *name, nc_type xtype, int ndims,
     /* no hint anywhere: PnetCDF's own def_var, untouched */
     if (!f || (info == MPI_INFO_NULL && f->hints.enable != 1))
         return ncmpi_def_var(ncid, name, xtype, ndims, dimids, varidp);
-    if (!f->name_stem_chosen && (err = choose_name_stem(f))) return err;
     /* everything that can fail on one process alone happens first: never
      * half a variable. The plan depends only on the arguments, the hints
      * and the node census, which the processes share: defined alike, a

@@ -207,7 +207,6 @@ int ncsf_inspect_header_sizes(int format, int n, int inner, const char *dir, MPI
     f.format = NC_FORMAT_CDF5;
     f.dir = (char *)"";
     f.stem = (char *)"fs.nc";
-    f.name_stem = f.stem;
     memcpy(f.dsid, "0123456789abcdef0123456789abcdef", 33);
     ncsf_var *var = NULL;
     ncsf_atts *atts = NULL;

@@ -32,19 +32,20 @@ int ncsfi_agreef(const ncsf_file *f, int err)
     return ncsfi_agree(f->comm, f->yield, err);
 }
 
-int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled)
+int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled, int *foreign)
 {
     /* ~ reverses the order: both maxima are ours only if all are equal;
      * the error codes are negative: the largest -err is the worst; the
      * identity is process 0's (INT64_MIN elsewhere) */
     int64_t h = (int64_t)(f->defs_hash >> 1);
-    int64_t v[6] = {-(int64_t)err, h, ~h, f->defs_subfiled, INT64_MIN, INT64_MIN};
+    int64_t v[7] = {-(int64_t)err, h, ~h, f->defs_subfiled, INT64_MIN, INT64_MIN, *foreign != 0};
     if (id) memcpy(&v[4], id, 16);
     int64_t mine[3] = {v[1], v[2], v[3]};
     *any_subfiled = f->defs_subfiled;
     /* it agrees on the outcome: never made to fail by fault injection */
-    if (ncsfi_agree_words(f->comm, f->yield, v, 6, MPI_MAX) != NC_NOERR) return err ? err : NC_EMPI;
+    if (ncsfi_agree_words(f->comm, f->yield, v, 7, MPI_MAX) != NC_NOERR) return err ? err : NC_EMPI;
     *any_subfiled = v[3] != 0;
+    *foreign = (int)v[6];
     err = (int)-v[0];
     if (!err && v[3] && (v[1] != mine[0] || v[2] != mine[1])) err = NC_EMULTIDEFINE;
     if (!err && f->dsid_pending) {

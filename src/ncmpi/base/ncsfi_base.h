@@ -91,13 +91,6 @@ typedef struct ncsf_file {
     char *path;          /* as given */
     char *dir;           /* directory of path, "" for the cwd */
     char *stem;          /* file name part of the base file */
-    char *name_stem;     /* what the subfiles' names start with: stem, or
-                          * stem~J when subfiles of another dataset (one
-                          * whose base file was renamed, say) hold stem's
-                          * names; chosen at a create's first subfiled
-                          * def_var (defvar.c), recorded in each
-                          * variable's subfiling_stem */
-    int name_stem_chosen;
     char clobbered_id[33]; /* identity of the dataset the create replaced
                           * ("" if none): its subfiles are no other's */
     int format;          /* NC_FORMAT_CLASSIC / _CDF2 / _CDF5 */
@@ -192,8 +185,10 @@ int ncsfi_agreef(const ncsf_file *f, int err);
  * *any_subfiled: some process subfiled a variable in this define mode.
  * id: process 0's new dataset identity (16 bytes; NULL elsewhere or when
  * none is pending), carried by the same reduction into f->dsid on every
- * process where one is pending. */
-int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled);
+ * process where one is pending. *foreign: this process found another
+ * dataset's subfile at a new subfile's name (ncsfi_foreign_in_the_way);
+ * then whether any did. */
+int ncsfi_agree_defs(ncsf_file *f, int err, const unsigned char *id, int *any_subfiled, int *foreign);
 /* A collective entry point, step by step (collective.c says the shape):
  *   ncsf_coll c; ncsfi_coll_begin_file(&c, f);
  *   ncsfi_coll_note(&c, local_check());        local checks
@@ -227,18 +222,12 @@ int ncsfi_same_files(const ncsf_var *a, const ncsf_var *b);
 int ncsfi_subfile_name_fits(const char *stem, const char *name, int group, int nfiles);
 int ncsfi_has_control_char(const char *s);
 char *ncsfi_join(const char *dir, const char *name);
-/* Is a file of dir ("": the current one) named stem.NAME.K (K decimal)
- * a subfile of a dataset other than dsid and dsid2 (a netCDF file whose
- * subfiling_dataset_id is neither; "" for none)? */
-int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2);
-/* Process 0's look for the subfiles' names (dir: the base file's
- * directory, hdir the hint subfiling_dir or NULL): 0 for stem itself, j >=
- * 2 for stem~j, the first that no other dataset's subfile uses (not the
- * datasets dsid and dsid2); -1 without memory. Local. */
-int ncsfi_name_stem_pick(const char *dir, const char *hdir, const char *stem, const char *dsid, const char *dsid2);
-/* f's subfile names from then on start with stem~j (j from
- * ncsfi_name_stem_pick, agreed; 0: f->stem). Local. */
-int ncsfi_name_stem_set(ncsf_file *f, int j);
+/* Is the file at path a subfile of a dataset other than dsid and dsid2
+ * (a regular file, never followed through a link, readable as netCDF,
+ * whose subfiling_dataset_id is neither; "" for none)? *id gets its
+ * identity (33 bytes). Local: one lstat, and a read of the header of a
+ * file that is there. */
+int ncsfi_foreign_file(const char *path, const char *dsid, const char *dsid2, char *id);
 int ncsfi_relative_path_ok(const char *p);
 int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen);
 /* Where attributes are written: a PnetCDF dataset, or a classic header

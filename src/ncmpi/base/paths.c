@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <sys/stat.h>
 #include "ncsfi_base.h"
 
@@ -155,64 +154,17 @@ int ncsfi_make_dirs(const char *base_dir, const char *rel, char *why, int whylen
     return err;
 }
 
-/* name is stem.NAME.K: NAME not empty, K decimal digits */
-static int subfile_of(const char *name, const char *stem)
+int ncsfi_foreign_file(const char *path, const char *dsid, const char *dsid2, char *id)
 {
-    size_t n = strlen(stem);
-    if (strncmp(name, stem, n) || name[n] != '.') return 0;
-    const char *rest = name + n + 1, *dot = strrchr(rest, '.');
-    return dot && dot > rest && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1);
-}
-
-int ncsfi_foreign_subfiles(const char *dir, const char *stem, const char *dsid, const char *dsid2)
-{
-    DIR *d = opendir(dir && *dir ? dir : ".");
-    if (!d) return 0; /* no directory yet: nothing in it */
-    int found = 0;
-    struct dirent *e;
-    while (!found && (e = readdir(d)) != NULL) {
-        if (!subfile_of(e->d_name, stem)) continue;
-        char *path = ncsfi_join(dir ? dir : "", e->d_name);
-        ncsfi_cdf_header h;
-        MPI_Offset size;
-        int sys_errno;
-        char id[33] = "";
-        if (path && ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
-            found = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, dsid) && strcmp(id, dsid2);
-            ncsfi_cdf_free(&h);
-        }
-        free(path);
+    struct stat sb;
+    ncsfi_cdf_header h;
+    MPI_Offset size;
+    int sys_errno, theirs = 0;
+    id[0] = 0;
+    if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return 0;
+    if (ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
+        theirs = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, dsid) && strcmp(id, dsid2);
+        ncsfi_cdf_free(&h);
     }
-    closedir(d);
-    return found;
-}
-
-int ncsfi_name_stem_pick(const char *dir, const char *hdir, const char *stem, const char *dsid, const char *dsid2)
-{
-    int j = 0;
-    char *d = hdir ? ncsfi_join(dir, hdir) : strdup(dir);
-    size_t n = strlen(stem) + 16;
-    char *t = malloc(n);
-    if (!d || !t) j = -1;
-    else
-        for (snprintf(t, n, "%s", stem); j < 1000 && ncsfi_foreign_subfiles(d, t, dsid, dsid2);)
-            snprintf(t, n, "%s~%d", stem, (j = j ? j + 1 : 2));
-    free(d);
-    free(t);
-    return j;
-}
-
-int ncsfi_name_stem_set(ncsf_file *f, int j)
-{
-    if (j < 0) return NC_ENOMEM;
-    if (j > 0) {
-        size_t n = strlen(f->stem) + 16;
-        char *t = malloc(n);
-        if (!t) return NC_ENOMEM;
-        snprintf(t, n, "%s~%d", f->stem, j);
-        free(f->name_stem);
-        f->name_stem = t;
-    }
-    f->name_stem_chosen = 1;
-    return NC_NOERR;
+    return theirs;
 }

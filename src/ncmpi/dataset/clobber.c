@@ -148,33 +148,22 @@ static int collect(const char *path, const ncsfi_cdf_header *h, const char *id, 
     return err;
 }
 
-int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber,
-                          const char *hdir, int want_stem, int *stem, ncsf_stale *s)
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber, ncsf_stale *s)
 {
     int rank, nprocs;
-    int64_t found = 0, j = -2;
+    int64_t found = 0;
     ncsfi_cdf_header h;
     char id[33] = "";
     memset(&h, 0, sizeof h);
     s->paths = NULL;
     s->n = 0;
     s->old_id[0] = 0;
-    *stem = -2;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS)
         rank = -1, nprocs = 1, err = err ? err : NC_EMPI; /* looks for nothing; the agreement fails */
     /* one process looks first: a plain file (the common case) costs the
      * others nothing */
     if (rank == 0 && !err && !noclobber) found = old_dataset(path, &h);
     if (found > 0) ncsfi_cdf_dataset_id(&h, id);
-    if (rank == 0 && !err && want_stem) {
-        /* the subfiles' names (api/defvar.c): those of the dataset
-         * replaced are no obstacle */
-        const char *slash = strrchr(path, '/');
-        char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
-        j = dir ? ncsfi_name_stem_pick(dir, hdir, slash ? slash + 1 : path, "", id) : -1;
-        free(dir);
-        if (j < 0) err = NC_ENOMEM;
-    }
     /* a small old dataset: all of its subfiles checked here, now
      * (found -1 then tells the others, who need only its identity) */
     if (found > 0 && !err) {
@@ -185,19 +174,16 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, i
             found = -1;
         }
     }
-    /* the checks' outcome everywhere, process 0's finding, its names and,
-     * checked alone, the old identity (32 characters, 4 words) in one
-     * reduction */
-    int64_t v[7] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, rank == 0 ? j : INT64_MIN,
-                    INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
-    if (rank == 0 && found < 0) memcpy(&v[3], id, 32); /* (text: every word positive) */
+    /* the checks' outcome everywhere, process 0's finding and, checked
+     * alone, the old identity (32 characters, 4 words) in one reduction */
+    int64_t v[6] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
+    if (rank == 0 && found < 0) memcpy(&v[2], id, 32); /* (text: every word positive) */
     int local = found > 0;
-    if (ncsfi_agree_words(comm, yield, v, 7, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI;
+    if (ncsfi_agree_words(comm, yield, v, 6, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI;
     err = (int)-v[0];
     found = err ? 0 : v[1];
-    if (!err) *stem = (int)v[2];
     if (found < 0) { /* checked alone by process 0: agreed */
-        memcpy(s->old_id, &v[3], 32);
+        memcpy(s->old_id, &v[2], 32);
         s->old_id[32] = 0;
         return err;
     }

@@ -43,13 +43,11 @@ static int split_path(ncsf_file *f, const char *path)
     free(f->path);
     free(f->dir);
     free(f->stem);
-    free(f->name_stem);
     f->path = strdup(path);
     const char *slash = strrchr(path, '/');
     f->dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("");
     f->stem = strdup(slash ? slash + 1 : path);
-    f->name_stem = strdup(slash ? slash + 1 : path);
-    return f->path && f->dir && f->stem && f->name_stem ? NC_NOERR : NC_ENOMEM;
+    return f->path && f->dir && f->stem ? NC_NOERR : NC_ENOMEM;
 }
 
 /* The dataset's state, with its communicator (ncsf's over comm, shared by
@@ -129,7 +127,6 @@ void ncsfi_file_free(ncsf_file *f)
     free(f->path);
     free(f->dir);
     free(f->stem);
-    free(f->name_stem);
     free(f);
 }
 
@@ -216,14 +213,12 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     ncsf_stale stale = {NULL, 0, ""};
     char old_id[33] = "";
     char why[512] = "";
-    int err = pre ? pre : ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR, stem = -2;
+    int err = pre ? pre : ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
     /* the checks agreed with process 0's look for a dataset the create
-     * replaces (clobber.c) and, with the file-wide hint subfiling=enable,
-     * for the subfiles' names (no def_var needs a collective step for
-     * them then) */
-    err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, h.dir,
-                                !err && h.enable == 1 && !(cmode & NC_NOCLOBBER), &stem, &stale);
+     * replaces (clobber.c); the subfiles' names are looked at, name by
+     * name, by the enddef that makes them (enddef_checked) */
+    err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, &stale);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
         memcpy(old_id, stale.old_id, sizeof old_id);
@@ -242,9 +237,6 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
             f->indef = 1;
             f->never_ended = 1;
             f->noclobber = (cmode & NC_NOCLOBBER) != 0;
-            /* NC_NOCLOBBER: names in use fail the enddef, as any file there does */
-            f->name_stem_chosen = f->noclobber;
-            if (!f->noclobber && stem >= 0 && !err && !ferr) ferr = ncsfi_name_stem_set(f, stem);
             memcpy(f->clobbered_id, old_id, sizeof old_id);
         }
         int64_t lim[2];
@@ -743,33 +735,45 @@ static int defs_ended(ncsf_file *f, int agreed, int err, int *pre)
     return NC_NOERR;
 }
 
-int ncsf_enddef(int ncid)
+/* ncmpi_enddef (a NULL: PnetCDF's defaults) or ncmpi__enddef (a: its
+ * four arguments). The first reduction (ncsfi_varsize_check) also says
+ * whether a subfile of another dataset (one whose base file was renamed,
+ * say) is at the name of a subfile this enddef makes, each process
+ * looking at the names of those it makes (no directory read): then the
+ * variables concerned get names of their own (ncsfi_avoid_foreign) and
+ * the checks are made again, with their new attributes. */
+static int enddef_any(int ncid, const MPI_Offset *a)
 {
     ncsf_file *f = ncsfi_lookup(ncid);
-    int agreed = 0, pre = NC_NOERR, err = ncsfi_varsize_check(f, 0, 0, 0, 0, &agreed);
+    const MPI_Offset none[4] = {0, 0, 0, 0};
+    const MPI_Offset *x = a ? a : none;
+    int agreed = 0, pre = NC_NOERR, foreign = ncsfi_foreign_in_the_way(f);
+    int err = ncsfi_varsize_check(f, x[0], x[1], x[2], x[3], &agreed, &foreign);
+    if (f && !err && foreign) {
+        err = ncsfi_avoid_foreign(f);
+        foreign = 0; /* (not looked for again: a subfile of another dataset put there meanwhile fails the enddef) */
+        if (!err) err = ncsfi_varsize_check(f, x[0], x[1], x[2], x[3], &agreed, &foreign);
+    }
     if (f && (err = defs_ended(f, agreed, err, &pre))) return err;
     if (err) return err;   /* agreed: NC_EVARSIZE as PnetCDF with every variable whole */
     ncsfi_mark_hold h;
     ncsfi_state_hdr_begin(ncid, 1, &h);
-    err = ncmpi_enddef(ncid);
+    err = a ? ncmpi__enddef(ncid, a[0], a[1], a[2], a[3]) : ncmpi_enddef(ncid);
     ncsfi_state_hdr_end(ncid, &h);
     if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
     return f ? enddef_agreed(f, err, pre, agreed) : err;
 }
 
+int ncsf_enddef(int ncid)
+{
+    return enddef_any(ncid, NULL);
+}
+
 int ncsf__enddef(int ncid, MPI_Offset h_minfree, MPI_Offset v_align,
                  MPI_Offset v_minfree, MPI_Offset r_align)
 {
-    ncsf_file *f = ncsfi_lookup(ncid);
-    int agreed = 0, pre = NC_NOERR, err = ncsfi_varsize_check(f, h_minfree, v_align, v_minfree, r_align, &agreed);
-    if (f && (err = defs_ended(f, agreed, err, &pre))) return err;
-    if (err) return err;
-    ncsfi_mark_hold h;
-    ncsfi_state_hdr_begin(ncid, 1, &h);
-    err = ncmpi__enddef(ncid, h_minfree, v_align, v_minfree, r_align);
-    ncsfi_state_hdr_end(ncid, &h);
-    if (f && !err) ncsfi_varsize_commit(f), f->mark_pending = 0, f->never_ended = 0;
-    return f ? enddef_agreed(f, err, pre, agreed) : err;
+    const MPI_Offset a[4] = {h_minfree, v_align, v_minfree, r_align};
+    return enddef_any(ncid, a);
 }
 
 static int leave_indep(ncsf_file *f, int own);

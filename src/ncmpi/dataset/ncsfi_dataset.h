@@ -27,9 +27,10 @@ void ncsfi_file_free(ncsf_file *f);
  * def_var calls (ncsfi_agree_defs) in one reduction. *agreed_defs: 0 not
  * agreed (not in define mode, bad arguments, an error), 1 agreed, 2
  * agreed and some process subfiled a variable in this define mode.
- * Collective. */
+ * *foreign: this process's ncsfi_foreign_in_the_way, then whether any
+ * process found one (0 when not agreed). Collective. */
 int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
-                        MPI_Offset v_minfree, MPI_Offset r_align, int *agreed_defs);
+                        MPI_Offset v_minfree, MPI_Offset r_align, int *agreed_defs, int *foreign);
 /* After an enddef that succeeded: its layout is the one a redef keeps. */
 void ncsfi_varsize_commit(ncsf_file *f);
 void ncsfi_varsize_free(ncsf_file *f);
@@ -52,12 +53,9 @@ typedef struct { char **paths; int n; char old_id[33]; /* the replaced dataset's
 /* Collective, before ncmpi_create: err (this process's checks) agreed,
  * and without NC_CLOBBER (noclobber, process 0's) this rank's share of the
  * old dataset's subfiles at path (each verified to be one), read before
- * the create replaces the base file. want_stem (process 0's): the
- * subfiles' names are chosen too (*stem: ncsfi_name_stem_pick's agreed
- * answer; -2 when not chosen). One reduction, two more when a dataset of
- * ncsf is at path. Agreed. */
-int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber,
-                          const char *hdir, int want_stem, int *stem, ncsf_stale *s);
+ * the create replaces the base file. One reduction, two more when a
+ * dataset of ncsf of more than 16 subfiles is at path. Agreed. */
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber, ncsf_stale *s);
 /* After the create succeeded: removed (and s freed). */
 void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);

@@ -306,12 +306,14 @@ static int judge(ncsf_file *f, const enddef_args *a)
 }
 
 int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
-                        MPI_Offset v_minfree, MPI_Offset r_align, int *agreed_defs)
+                        MPI_Offset v_minfree, MPI_Offset r_align, int *agreed_defs, int *foreign)
 {
     *agreed_defs = 0;
     /* not in define mode, a negative argument: PnetCDF's codes */
-    if (!f || !f->indef || f->readonly || h_minfree < 0 || v_align < 0 || v_minfree < 0 || r_align < 0)
+    if (!f || !f->indef || f->readonly || h_minfree < 0 || v_align < 0 || v_minfree < 0 || r_align < 0) {
+        *foreign = 0;
         return NC_NOERR;
+    }
     enddef_args a = {h_minfree, v_align, v_minfree, r_align};
     int err = judge(f, &a);
     /* without a subfiled variable PnetCDF's own enddef judges exactly:
@@ -323,7 +325,7 @@ int ncsfi_varsize_check(ncsf_file *f, MPI_Offset h_minfree, MPI_Offset v_align,
     /* the identity of a dataset subfiled in this define mode: process 0's
      * draw, carried by the same reduction */
     if (f->rank == 0 && f->dsid_pending) ncsfi_draw_dataset_id(f, id);
-    err = ncsfi_agree_defs(f, err, f->rank == 0 && f->dsid_pending ? id : NULL, &any);
+    err = ncsfi_agree_defs(f, err, f->rank == 0 && f->dsid_pending ? id : NULL, &any, foreign);
     *agreed_defs = err ? 0 : any ? 2 : 1;
     if (err == NC_EVARSIZE && f->rank == 0)
         ncsfi_set_error(f, 0, "enddef: a variable is too large for the %s format, or begins too far into "

@@ -247,14 +247,15 @@ int ncsfi_check_group(ncsf_file *f, const char *name, const char *group, const i
 }
 
 /* Is one of stem's file names (stem.K) a subfile of a variable of the
- * dataset other than varid? A variable renamed keeps its subfiles, so a
- * new one under its old name would otherwise be given the same files. */
+ * dataset other than varid (and the variables of its group, when it leads
+ * one)? A variable renamed keeps its subfiles, so a new one under its old
+ * name would otherwise be given the same files. */
 static int stem_taken(const ncsf_file *f, int varid, const char *stem)
 {
     size_t n = strlen(stem);
     for (int i = 0; i < f->nvars_cap; i++) {
         const ncsf_var *w = f->vars[i];
-        if (!w || i == varid) continue;
+        if (!w || i == varid || w->file_id == varid) continue;
         if (w->stem && !strcmp(w->stem, stem)) return 1;
         for (int k = 0; w->names && k < w->nfiles; k++)
             if (!strncmp(w->names[k], stem, n) && w->names[k][n] == '.' && w->names[k][n + 1] &&
@@ -280,6 +281,38 @@ static char *unique_stem(const ncsf_file *f, int varid, char *stem)
     return t;
 }
 
+int ncsfi_stem_in_use(const ncsf_file *f, int lead, const char *stem)
+{
+    return stem_taken(f, lead, stem);
+}
+
+int ncsfi_var_restem(ncsf_file *f, int lead, const char *stem)
+{
+    int err = NC_NOERR;
+    for (int i = 0; !err && i < f->nvars_cap; i++) {
+        ncsf_var *w = f->vars[i];
+        if (!w || w->file_id != lead || w->created) continue;
+        char *s = strdup(stem), *p = ncsfi_join(f->dir, stem), name[NC_MAX_NAME + 1];
+        ncsf_atts *a = NULL;
+        if (!s || !p) {
+            free(s);
+            free(p);
+            return NC_ENOMEM;
+        }
+        free(w->stem);
+        w->stem = s;
+        free(w->lay->path_stem);
+        w->lay->path_stem = p;
+        /* the attributes that name the subfiles, made again (define mode:
+         * PnetCDF replaces them) */
+        err = ncmpi_inq_varname(f->ncid, w->varid, name);
+        if (!err) err = ncsfi_atts_make(f, w, name, &a);
+        if (!err) err = ncsfi_atts_put(f->ncid, w->varid, a, -1);
+        ncsfi_atts_free(a);
+    }
+    return err;
+}
+
 int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
                   int npart, const int *pdims, const int *pgrid, const char *group,
@@ -298,7 +331,7 @@ int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int 
     v->file_id = lead ? lead->varid : varid;
     v->group = group ? strdup(group) : NULL;
     v->stem = lead ? strdup(lead->stem)
-                   : unique_stem(f, varid, ncsfi_subfile_stem(f->hints.dir, f->name_stem, group ? group : name, group != NULL));
+                   : unique_stem(f, varid, ncsfi_subfile_stem(f->hints.dir, f->stem, group ? group : name, group != NULL));
     v->lay = ncsfi_layout_new(varid, ndims, gsize, record, npart, pdims, pgrid, ncsfi_xsize(xtype));
     if (!v->stem || !v->lay || (group && !v->group) || sf_layout_set_even_bounds(v->lay) != SF_OK ||
         !(v->lay->path_stem = ncsfi_join(f->dir, v->stem)))

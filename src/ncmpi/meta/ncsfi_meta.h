@@ -51,6 +51,13 @@ int ncsfi_default_nfiles(const ncsf_file *f, double bytes, long long max_size);
 int ncsfi_var_grid(ncsf_file *f, const char *name, const char *pgrid_spec, int nfiles_given,
                    int nfiles, int npart, const int *pdims, const int *order,
                    const MPI_Offset *gsize, int quiet, int *pgrid);
+/* Is stem (one of its names stem.K) the subfiles' of a variable other
+ * than lead and its group? Local. */
+int ncsfi_stem_in_use(const ncsf_file *f, int lead, const char *stem);
+/* The subfiles of lead (and of its group) not made yet named stem.K from
+ * now on, and their attributes in the base file (define mode) said so.
+ * Local. */
+int ncsfi_var_restem(ncsf_file *f, int lead, const char *stem);
 int ncsfi_var_new(ncsf_file *f, int varid, const char *name, nc_type xtype, int ndims,
                   const int *dimids, const MPI_Offset *gsize, int record,
                   int npart, const int *pdims, const int *pgrid, const char *group,

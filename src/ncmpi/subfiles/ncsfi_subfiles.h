@@ -102,6 +102,16 @@ MPI_Offset ncsfi_expected_size(const sf_layout *lay, int k, MPI_Offset nrecs);
  * is agreed with the files' outcome, in collective data mode.
  * Collective: one reduction without subfiling_dir or NC_NOCLOBBER. */
 int ncsfi_create_subfiles(ncsf_file *f, int err, int mine);
+/* Before the enddef's first reduction: is a subfile of another dataset
+ * (ncsfi_foreign_file) at the name of a subfile this rank is to make?
+ * One lstat per such subfile, no directory read. Local. */
+int ncsfi_foreign_in_the_way(ncsf_file *f);
+/* When that reduction found one somewhere: process 0 gives each new
+ * variable with another dataset's subfile at one of its names the stem
+ * STEM.NAME~J, the first J >= 2 whose names no other dataset's subfile
+ * and no other variable has, and the others learn which (two broadcasts);
+ * the outcome agreed. Collective. */
+int ncsfi_avoid_foreign(ncsf_file *f);
 /* A subfile opened (create 0, for writing) or created through PnetCDF on
  * MPI_COMM_SELF, PnetCDF's own subfiling kept out of it. */
 int ncsfi_subfile_pnetcdf(ncsf_file *f, const char *path, int create, int *sid);

@@ -20,8 +20,10 @@
  * through: a symbolic link there is removed, not followed) and the subfile
  * made anew, unless it is a subfile of another dataset (its
  * subfiling_dataset_id another's): that fails the enddef (NC_EEXIST). The
- * names were chosen to avoid such subfiles (defvar.c, choose_name_stem),
- * so only one made in between is met here.
+ * enddef looked for such subfiles at the new names before PnetCDF's
+ * enddef and renamed the variables they stood in the way of
+ * (ncsfi_foreign_in_the_way, ncsfi_avoid_foreign), so only one made in
+ * between is met here.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -74,20 +76,11 @@ static int clear_the_way(ncsf_file *f, const char *path)
     }
     /* another dataset's subfile (one whose base file was renamed, say:
      * it still reads it by this name) is never removed */
-    if (S_ISREG(sb.st_mode)) {
-        ncsfi_cdf_header h;
-        MPI_Offset size;
-        int sys_errno, theirs = 0;
-        char id[33] = "";
-        if (ncsfi_cdf_read_first(path, 4096, &h, &size, &sys_errno) == NC_NOERR) {
-            theirs = ncsfi_cdf_dataset_id(&h, id) && strcmp(id, f->dsid) && strcmp(id, f->clobbered_id);
-            ncsfi_cdf_free(&h);
-        }
-        if (theirs) {
-            ncsfi_set_error(f, 0, "cannot create subfile %s: a subfile of another dataset (identity %s) is "
-                            "there, and is not removed", path, id);
-            return NC_EEXIST;
-        }
+    char id[33];
+    if (S_ISREG(sb.st_mode) && ncsfi_foreign_file(path, f->dsid, f->clobbered_id, id)) {
+        ncsfi_set_error(f, 0, "cannot create subfile %s: a subfile of another dataset (identity %s) is "
+                        "there, and is not removed", path, id);
+        return NC_EEXIST;
     }
     if (unlink(path) != 0 && errno != ENOENT) {
         ncsfi_set_error(f, 1, "cannot replace %s: %s", path, strerror(errno));
@@ -484,4 +477,100 @@ int ncsfi_create_subfiles(ncsf_file *f, int err, int mine)
         if (f->vars[i]) f->vars[i]->created = 1;
     free(s);
     return err;
+}
+
+int ncsfi_foreign_in_the_way(ncsf_file *f)
+{
+    ncsf_slot *s = NULL;
+    int n = 0, found = 0;
+    char path[SF_PATH_MAX], id[33];
+    /* with NC_NOCLOBBER anything there fails the enddef anyway */
+    if (!f || f->noclobber || f->readonly || f->via_subfile || ncsfi_home_files(f, 1, &s, &n)) return 0;
+    for (int j = 0; !found && j < n; j++)
+        found = ncsfi_foreign_file(sf_layout_path(s[j].lead->lay, s[j].k, path, sizeof path), f->dsid,
+                                   f->clobbered_id, id);
+    free(s);
+    return found;
+}
+
+/* Does any name of stem (in f's directory) hold another dataset's subfile? */
+static int stem_blocked(const ncsf_file *f, const char *stem, int nfiles)
+{
+    char path[SF_PATH_MAX], id[33];
+    for (int k = 0; k < nfiles; k++) {
+        int n = snprintf(path, sizeof path, "%s%s%s.%d", f->dir, *f->dir ? "/" : "", stem, k);
+        if (n < 0 || (size_t)n >= sizeof path || ncsfi_foreign_file(path, f->dsid, f->clobbered_id, id)) return 1;
+    }
+    return 0;
+}
+
+/* Process 0: the new stems, as (varid, J) pairs in *list (*n of them),
+ * each applied here as it is chosen (so that the next one sees it). */
+static int pick_stems(ncsf_file *f, int **list, int *n)
+{
+    int err = NC_NOERR, cap = 0;
+    *list = NULL;
+    *n = 0;
+    for (int i = 0; !err && i < f->nvars_cap; i++) {
+        ncsf_var *v = f->vars[i];
+        if (!v || v->file_id != v->varid || v->created || !v->stem || !stem_blocked(f, v->stem, v->nfiles)) continue;
+        size_t len = strlen(v->stem) + 16;
+        char *t = malloc(len), last[16];
+        const char *slash;
+        int j = 2;
+        if (!t) return NC_ENOMEM;
+        snprintf(last, sizeof last, "%d", v->nfiles - 1);
+        for (; j < 1000; j++) {
+            snprintf(t, len, "%s~%d", v->stem, j);
+            slash = strrchr(t, '/');
+            if (strlen(slash ? slash + 1 : t) + 1 + strlen(last) > NCSF_NAME_MAX) { j = 1000; break; }
+            if (!ncsfi_stem_in_use(f, v->varid, t) && !stem_blocked(f, t, v->nfiles)) break;
+        }
+        if (j == 1000) {
+            ncsfi_set_error(f, 0, "enddef: subfiles of another dataset hold the names of variable %d's subfiles "
+                            "(%s.K), and no other name is free", v->varid, v->stem);
+            err = NC_EEXIST;
+        } else if (*n == cap) {
+            int *g = realloc(*list, sizeof(int) * 2 * (size_t)(cap = cap ? 2 * cap : 8));
+            if (!g) err = NC_ENOMEM;
+            else *list = g;
+        }
+        if (!err) {
+            (*list)[2 * *n] = v->varid;
+            (*list)[2 * *n + 1] = j;
+            (*n)++;
+            err = ncsfi_var_restem(f, v->varid, t);
+        }
+        free(t);
+    }
+    return err;
+}
+
+int ncsfi_avoid_foreign(ncsf_file *f)
+{
+    int *list = NULL, hdr[2] = {NC_NOERR, 0}, err = NC_NOERR;
+    /* (the stems process 0 gave are given everywhere, even when it then
+     * failed: the processes keep the same names) */
+    if (f->rank == 0) hdr[0] = pick_stems(f, &list, &hdr[1]);
+    /* (trusted, fault.h: every process takes as many rounds below) */
+    if ((MPI_Bcast)(hdr, 2, MPI_INT, 0, f->comm) != MPI_SUCCESS) hdr[0] = NC_EMPI, hdr[1] = 0;
+    err = hdr[0];
+    /* the pairs in rounds of 64 (no memory needed to take them) */
+    for (int at = 0; at < hdr[1]; at += 64) {
+        int buf[128], m = hdr[1] - at < 64 ? hdr[1] - at : 64;
+        if (f->rank == 0) memcpy(buf, list + 2 * at, sizeof(int) * 2 * (size_t)m);
+        if (MPI_Bcast(buf, 2 * m, MPI_INT, 0, f->comm) != MPI_SUCCESS && !err) err = NC_EMPI;
+        for (int i = 0; f->rank != 0 && i < m; i++) {
+            ncsf_var *v = buf[2 * i] >= 0 && buf[2 * i] < f->nvars_cap ? f->vars[buf[2 * i]] : NULL;
+            size_t len = v && v->stem ? strlen(v->stem) + 16 : 0;
+            char *t = len ? malloc(len) : NULL;
+            int e = t ? NC_NOERR : v ? NC_ENOMEM : NC_EINTERNAL;
+            if (t) snprintf(t, len, "%s~%d", v->stem, buf[2 * i + 1]);
+            if (!e) e = ncsfi_var_restem(f, v->varid, t);
+            if (!err) err = e;
+            free(t);
+        }
+    }
+    free(list);
+    return ncsfi_agreef(f, err);
 }
