@@ -41,11 +41,12 @@ phases=create,write,close,open,read,close2,indep
 # where every variable is subfiled; 4 before), 2 at close (the flush's
 # reduction and the outcome's; 3 while the record placeholders' new
 # records went through PnetCDF's collective wait, 4 while the
-# placeholders' fill had an agreement of its own), 4 at an open of a
-# subfiled dataset (the hints, PnetCDF's outcome with ncsf's, the
-# variables, the subfiles' check with their record limits; 5 while those
-# had a reduction of their own)
-CREATE=7 WAIT=3 CLOSE=2 NONE=6 OPEN=4 COMMS=2
+# placeholders' fill had an agreement of its own), 3 at an open of a
+# subfiled dataset of fewer than 16 variables (the hints; PnetCDF's
+# outcome with ncsf's and the variables'; the subfiles' check with their
+# record limits; 4 while the variables had a reduction of their own, 5
+# while the check's limits had one too)
+CREATE=7 WAIT=3 CLOSE=2 NONE=6 OPEN=3 COMMS=2
 # a create over a subfiled dataset: of at most 16 subfiles, nothing more
 # (process 0 checks them alone, and the create's first reduction carries
 # the outcome; 2 more before); of more, 3 more (its header broadcast,

@@ -508,14 +508,26 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     }
     int64_t lim[2];
     int aerr = attach_local(comm, yield, err ? NULL : f, !(omode & NC_WRITE), ferr, lim);
+    /* a base file of few variables (its header asked of PnetCDF, with no
+     * collective step): its subfiled variables found now, on each process
+     * whose open succeeded, their outcome agreed with the open's below
+     * (the same on every process when every open succeeded: the same
+     * header) */
+    int loaded = 0, lerr = NC_NOERR;
+    if (!err && !ferr && !aerr && f && !ncsfi_is_subfile(ncid) && has_dataset_id(ncid) &&
+        ncsfi_base_header_local(f)) {
+        lerr = load_vars(f);
+        loaded = 1;
+        if (lerr) snprintf(why, whylen, "%s", f->errmsg);
+    }
     /* one reduction: PnetCDF's outcome, process 0's mode, whether every
-     * rank has the file open, ncsf's outcome, the limits, and whether comm
-     * kept ncsf's communicator everywhere */
+     * rank has the file open, ncsf's outcome, the limits, whether comm
+     * kept ncsf's communicator everywhere, the variables' outcome */
     int rank = 0;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
-    int64_t v[7] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0, -(int64_t)aerr, -lim[0], -lim[1],
-                    comm_bad};
-    if (ncsfi_agree_words(comm, yield, v, 7, MPI_MAX) != NC_NOERR) {
+    int64_t v[8] = {-(int64_t)err, rank == 0 ? omode : INT64_MIN, ncid < 0, -(int64_t)aerr, -lim[0], -lim[1],
+                    comm_bad, -(int64_t)lerr};
+    if (ncsfi_agree_words(comm, yield, v, 8, MPI_MAX) != NC_NOERR) {
         if (!err) err = NC_EMPI;
         v[2] = 1;
     } else {
@@ -524,6 +536,7 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
         omode = (int)v[1];
         if (!err && v[3]) err = (int)-v[3];
         lim[0] = -v[4], lim[1] = -v[5];
+        if (!err && v[7]) err = (int)-v[7];
     }
     if (err) {
         if (f) {
@@ -546,7 +559,7 @@ static int open_one(MPI_Comm comm, int yield, const char *path, int omode, MPI_I
     if (!err && ncsfi_is_subfile(ncid)) err = find_base(f, omode, reopen, why, whylen);
     /* an ordinary netCDF file (the same answer on every process): nothing
      * to load, nothing to agree on */
-    if (!err && !*reopen && has_dataset_id(f->ncid)) err = ncsfi_agreef(f, load_vars(f));
+    if (!err && !*reopen && !loaded && has_dataset_id(f->ncid)) err = ncsfi_agreef(f, load_vars(f));
     if (!err && !*reopen && f->dsid[0]) err = ncsfi_check_subfiles(f);
     drop_base_header(f);
     if (!err && !*reopen && (omode & NC_WRITE) && f->dsid[0])

@@ -106,23 +106,29 @@ int ncsfi_header_bcast(MPI_Comm comm, int rank, ncsfi_cdf_header *h, MPI_Offset 
     return e;
 }
 
-int ncsfi_base_header_share(ncsf_file *f, ncsfi_cdf_header *h)
+int ncsfi_base_header_local(const ncsf_file *f)
 {
     MPI_Offset hsize = 0;
     const char *env = getenv("NCSF_BASE_HEADER");
-    memset(h, 0, sizeof *h);
     /* NCSF_BASE_HEADER=pnetcdf: PnetCDF is asked (for tests: both ways
      * must give the same; the environment is the same on every process) */
-    if (env && !strcmp(env, "pnetcdf")) return 0;
+    if (env && !strcmp(env, "pnetcdf")) return 1;
     /* a header of few variables: PnetCDF is asked, which costs less than
      * the two collective steps of the broadcast (NCSF_BASE_HEADER=share
      * broadcasts any header; the number is the same on every process) */
     int nvars = 0;
     if (!(env && !strcmp(env, "share")) &&
         (ncmpi_inq_nvars(f->ncid, &nvars) != NC_NOERR || nvars < SHARE_MIN_VARS))
-        return 0;
+        return 1;
     /* PnetCDF's size of the header: the same on every process */
-    if (ncmpi_inq_header_size(f->ncid, &hsize) != NC_NOERR || hsize <= 0 || hsize > SHARE_MAX) return 0;
+    return ncmpi_inq_header_size(f->ncid, &hsize) != NC_NOERR || hsize <= 0 || hsize > SHARE_MAX;
+}
+
+int ncsfi_base_header_share(ncsf_file *f, ncsfi_cdf_header *h)
+{
+    MPI_Offset hsize = 0;
+    memset(h, 0, sizeof *h);
+    if (ncsfi_base_header_local(f) || ncmpi_inq_header_size(f->ncid, &hsize) != NC_NOERR) return 0;
     if (f->rank == 0) {
         MPI_Offset size;
         int sys;

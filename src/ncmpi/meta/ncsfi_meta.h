@@ -118,6 +118,10 @@ int ncsfi_cdf_var_subfiled(const struct ncsfi_cdf_header_s *h, int varid, int *y
  * by process 0, broadcast and parsed by every process (collective): 1 and
  * *h filled if it describes what PnetCDF opened, else 0 (ask PnetCDF) */
 int ncsfi_base_header_share(ncsf_file *f, struct ncsfi_cdf_header_s *h);
+/* 1: ncsfi_base_header_share would ask PnetCDF at once, with no
+ * collective step (few variables, or NCSF_BASE_HEADER=pnetcdf): the same
+ * on every process that opened the file. Local. */
+int ncsfi_base_header_local(const ncsf_file *f);
 /* Process 0's parsed header *h (len bytes, len agreed) to every process
  * of comm (collective; the others' *h zeroed on entry): NC_NOERR and *h
  * parsed; over 16 KiB, NC_ENOMEM or NC_ENOTNC agreed (some process
