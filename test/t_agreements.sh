@@ -34,9 +34,10 @@ for f in "$P" "$PRE" "$CNT"; do
   [ -e "$f" ] || { echo "FAIL: t_agreements: $f is missing (make)"; exit 1; }
 done
 phases=create,write,close,open,read,close2,indep
-# measured (MPICH, 2 and 4 processes): 7 at create and enddef (3 of them
-# the census, 1 the communicator of ncsf's; 8 while PnetCDF's enddef had
-# an agreement of its own), 3 at the first wait (the engine's first and
+# measured (MPICH, 2 and 4 processes): 6 at create and enddef (2 of them
+# the census, 1 the communicator of ncsf's; 7 while the census had a
+# reduction of its own, 8 while PnetCDF's enddef had an agreement of its
+# own), 3 at the first wait (the engine's first and
 # last reductions and its plan's two, less PnetCDF's own wait, left out
 # where every variable is subfiled; 4 before), 2 at close (the flush's
 # reduction and the outcome's; 3 while the record placeholders' new
@@ -46,7 +47,7 @@ phases=create,write,close,open,read,close2,indep
 # outcome with ncsf's and the variables'; the subfiles' check with their
 # record limits; 4 while the variables had a reduction of their own, 5
 # while the check's limits had one too)
-CREATE=7 WAIT=3 CLOSE=2 NONE=6 OPEN=3 COMMS=2
+CREATE=6 WAIT=3 CLOSE=2 NONE=5 OPEN=3 COMMS=2
 # a create over a subfiled dataset: of at most 16 subfiles, nothing more
 # (process 0 checks them alone, and the create's first reduction carries
 # the outcome; 2 more before); of more, 3 more (its header broadcast,

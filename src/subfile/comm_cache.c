@@ -31,6 +31,7 @@
  * PnetCDF's own keyvals).
  */
 #include <stdlib.h>
+#include <string.h>
 #include "sf_internal.h"
 
 static int state_key = MPI_KEYVAL_INVALID;
@@ -163,6 +164,43 @@ int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
     if (MPI_Comm_set_attr(comm, state_key, s) != MPI_SUCCESS) s->refs = 1;
     *out = s;
     return SF_OK;
+}
+
+int sf_comm_state_begin(MPI_Comm comm, sf_census *c)
+{
+    int err = keys();
+    sf_comm_state *had = err == SF_OK ? cached(comm, state_key) : NULL;
+    if (had) {
+        memset(c, 0, sizeof *c);
+        c->node = MPI_COMM_NULL;
+        c->words[2] = c->words[3] = INT64_MIN; /* (nothing to say) */
+        return had->nodes.oversubscribed;
+    }
+    /* every rank is here (the attribute is on all of them or none) */
+    sf_comm_state *s = calloc(1, sizeof *s);
+    int yield = sf_census_begin(comm, err != SF_OK || !s, c);
+    c->pending = 1;
+    c->made = s;
+    return yield;
+}
+
+void sf_comm_state_end(MPI_Comm comm, sf_census *c, const int64_t *reduced)
+{
+    if (!c->pending) return;
+    sf_comm_state *s = c->made;
+    sf_nodes n;
+    c->pending = 0;
+    c->made = NULL;
+    if (sf_census_end(comm, c, reduced, &n) != SF_OK || !s) {
+        free(s);
+        return; /* (agreed: no state anywhere; the next create or open takes the census) */
+    }
+    s->nodes = n;
+    s->refs = 1; /* the attribute's */
+    if (MPI_Comm_set_attr(comm, state_key, s) != MPI_SUCCESS) {
+        sf_nodes_free(&s->nodes);
+        free(s);
+    }
 }
 
 int sf_comm_shared(MPI_Comm comm, MPI_Comm *own, void **hold)

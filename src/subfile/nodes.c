@@ -6,8 +6,10 @@
  * Taken once per communicator (comm_cache.c keeps it on the communicator).
  * When every node holds consecutive ranks, all nodes as many (the usual
  * block placement), one small reduction says so (each node's span of
- * ranks comes from the groups, with no message) and a rank's node is
- * rank / size: nothing of size P, in bytes or memory. Otherwise an
+ * ranks comes from the groups, with no message; a create or an open
+ * carries the reduction's 4 words in its own first one: sf_census_begin
+ * and sf_census_end) and a rank's node is rank / size: nothing of size P,
+ * in bytes or memory. Otherwise an
  * allgather of an int per process builds the table of every rank's node:
  * O(P) bytes per rank at the first create or open only, and 4 bytes per
  * process of the communicator in memory.
@@ -85,51 +87,87 @@ static int node_span(MPI_Comm comm, MPI_Comm node, int nsize, int span[2])
     return bad;
 }
 
-int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
+int sf_census_begin(MPI_Comm comm, int failed, sf_census *c)
 {
-    MPI_Comm node = MPI_COMM_NULL;
-    int rank = 0, nrank = 0, nsize = 1, bad, lead, idx = 0, span[2] = {0, 0}, any[4] = {1, 1, 0, 0};
-    memset(out, 0, sizeof *out);
-    bad = MPI_Comm_rank(comm, &rank) != MPI_SUCCESS;
-    if (MPI_Comm_size(comm, &out->nprocs) != MPI_SUCCESS || out->nprocs < 1) bad = 1, out->nprocs = 1;
-    bad |= (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node) != MPI_SUCCESS;
-    if (node != MPI_COMM_NULL) {
-        if (MPI_Comm_rank(node, &nrank) != MPI_SUCCESS || MPI_Comm_size(node, &nsize) != MPI_SUCCESS) bad = 1;
-        else bad |= node_span(comm, node, nsize, span);
+    int rank = 0, nsize = 1, span[2] = {0, 0}, nprocs = 1;
+    memset(c, 0, sizeof *c);
+    c->node = MPI_COMM_NULL;
+    int bad = MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS;
+    /* the table of every rank's node, if the placement needs one (known
+     * after the reduction: made now, so that a failure is in it) */
+    c->table = malloc(sizeof(int) * (size_t)(nprocs > 0 ? nprocs : 1));
+    bad |= c->table == NULL;
+    bad |= (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &c->node) != MPI_SUCCESS;
+    if (c->node != MPI_COMM_NULL) {
+        if (MPI_Comm_size(c->node, &nsize) != MPI_SUCCESS) bad = 1;
+        else bad |= node_span(comm, c->node, nsize, span);
     }
-    out->node_of = malloc(sizeof(int) * (size_t)out->nprocs);
-    bad |= out->node_of == NULL || failed;
-    /* one reduction: a failure anywhere; a node of ranks not consecutive;
-     * the largest node and minus the smallest */
-    int mine[4] = {bad, span[0] + span[1] + 1 != nsize, nsize, -nsize};
-    if ((MPI_Allreduce)(mine, any, 4, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) any[0] = 1;
+    c->node_size = nsize;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    c->oversubscribed = cores > 0 && nsize > cores;
+    /* a failure anywhere; a node of ranks not consecutive; the largest
+     * node and minus the smallest (reduced with MPI_MAX) */
+    c->words[0] = bad || failed;
+    c->words[1] = span[0] + span[1] + 1 != nsize;
+    c->words[2] = nsize;
+    c->words[3] = -nsize;
+    return c->oversubscribed;
+}
+
+void sf_census_drop(sf_census *c)
+{
+    if (c->node != MPI_COMM_NULL) MPI_Comm_free(&c->node);
+    free(c->table);
+    c->table = NULL;
+}
+
+int sf_census_end(MPI_Comm comm, sf_census *c, const int64_t *any, sf_nodes *out)
+{
+    int rank = 0, nrank = 0, lead, idx = 0, bad = 0, fail = 0;
+    memset(out, 0, sizeof *out);
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &out->nprocs) != MPI_SUCCESS ||
+        out->nprocs < 1)
+        bad = 1, out->nprocs = 1;
     if (any[0]) {
-        if (node != MPI_COMM_NULL && MPI_Comm_free(&node) != MPI_SUCCESS) any[0] = 1; /* failing already */
-        int nomem = out->node_of == NULL || failed;
-        sf_nodes_free(out);
-        return nomem ? SF_ERR_NOMEM : SF_ERR_MPI;
+        sf_census_drop(c);
+        return SF_ERR_MPI;
     }
     if (!any[1] && any[2] == -any[3]) {
         /* the usual placement: nothing more to learn, nothing of size P */
-        int err = SF_MPI_OK(MPI_Comm_free(&node));
-        sf_nodes_free(out);
-        describe_blocks(out, rank, nsize);
-        return err;
+        int err = SF_MPI_OK(MPI_Comm_free(&c->node));
+        free(c->table);
+        c->table = NULL;
+        describe_blocks(out, rank, c->node_size);
+        return bad ? SF_ERR_MPI : err;
     }
     /* a node's number: how many nodes have a lower first rank. Every
-     * step is made whatever failed before it, and the outcome agreed. */
+     * step is made whatever failed before it, and the outcome agreed
+     * (the table was made before the reduction: every rank has one) */
+    out->node_of = c->table;
+    c->table = NULL;
+    bad |= MPI_Comm_rank(c->node, &nrank) != MPI_SUCCESS;
     lead = nrank == 0;
-    bad = (MPI_Exscan)(&lead, &idx, 1, MPI_INT, MPI_SUM, comm) != MPI_SUCCESS;
+    bad |= (MPI_Exscan)(&lead, &idx, 1, MPI_INT, MPI_SUM, comm) != MPI_SUCCESS;
     if (rank == 0) idx = 0; /* Exscan leaves rank 0's result undefined */
-    bad |= (MPI_Bcast)(&idx, 1, MPI_INT, 0, node) != MPI_SUCCESS;
+    bad |= (MPI_Bcast)(&idx, 1, MPI_INT, 0, c->node) != MPI_SUCCESS;
     bad |= (MPI_Allgather)(&idx, 1, MPI_INT, out->node_of, 1, MPI_INT, comm) != MPI_SUCCESS;
-    bad |= MPI_Comm_free(&node) != MPI_SUCCESS;
-    if ((MPI_Allreduce)(&bad, &any[0], 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS || any[0]) {
+    bad |= MPI_Comm_free(&c->node) != MPI_SUCCESS;
+    if ((MPI_Allreduce)(&bad, &fail, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS || fail) {
         sf_nodes_free(out);
         return SF_ERR_MPI;
     }
     describe(out, rank);
     return SF_OK;
+}
+
+int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out)
+{
+    sf_census c;
+    sf_census_begin(comm, failed, &c);
+    int64_t any[4] = {c.words[0], c.words[1], c.words[2], c.words[3]};
+    if ((MPI_Allreduce)(MPI_IN_PLACE, any, 4, MPI_INT64_T, MPI_MAX, comm) != MPI_SUCCESS) any[0] = 1;
+    int err = sf_census_end(comm, &c, any, out);
+    return err == SF_OK ? SF_OK : failed ? SF_ERR_NOMEM : err;
 }
 
 void sf_nodes_free(sf_nodes *n)

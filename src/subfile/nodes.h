@@ -6,6 +6,7 @@
 #ifndef NCSF_NODES_H
 #define NCSF_NODES_H
 
+#include <stdint.h>
 #include <mpi.h>
 
 typedef struct sf_nodes {
@@ -26,6 +27,24 @@ typedef struct sf_nodes {
  * SF_ERR_MPI or SF_ERR_NOMEM (agreed); failed: this rank cannot keep the
  * outcome (the census then fails everywhere). */
 int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out);
+/* The same in two steps around a reduction of the caller's, which
+ * carries the census's 4 words (with MPI_MAX) with its own:
+ * sf_census_begin (collective: MPI_Comm_split_type; the words, and
+ * whether this node has more processes than processors, returned), then
+ * sf_census_end with the reduced words (collective only for an unusual
+ * placement: the nodes not blocks of consecutive ranks all as big).
+ * sf_census_drop releases a census begun and never ended. */
+typedef struct sf_census {
+    MPI_Comm node;
+    int node_size, oversubscribed;
+    int *table;
+    int64_t words[4];
+    int pending;                 /* (sf_comm_state_begin) a census to end */
+    struct sf_comm_state *made;  /* (sf_comm_state_begin) the state it fills */
+} sf_census;
+int sf_census_begin(MPI_Comm comm, int failed, sf_census *c);
+int sf_census_end(MPI_Comm comm, sf_census *c, const int64_t *reduced, sf_nodes *out);
+void sf_census_drop(sf_census *c);
 void sf_nodes_free(sf_nodes *n);
 /* The node of rank (-1 if out of range). */
 int sf_nodes_of(const sf_nodes *n, int rank);
@@ -74,6 +93,16 @@ typedef struct sf_comm_state {
  * On failure (agreed) *out is NULL and nothing is cached: the next call
  * tries again. *census: 1 if this call took the census (collective). */
 int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census);
+/* The same in two steps around a reduction of the caller's (a create's
+ * or an open's first), which carries c->words with MPI_MAX: begin returns
+ * whether waits should give the processor away (this node's processes
+ * against its processors), and, when comm has no state yet, begins its
+ * census (MPI_Comm_split_type: collective, on every rank alike); end
+ * finishes it with the reduced words and keeps the state on comm (every
+ * rank alike: the words are agreed), or leaves comm without one. Neither
+ * holds the state: a context takes it with sf_comm_state_get, locally. */
+int sf_comm_state_begin(MPI_Comm comm, sf_census *c);
+void sf_comm_state_end(MPI_Comm comm, sf_census *c, const int64_t *reduced);
 void sf_comm_state_release(sf_comm_state *s);
 
 #endif /* NCSF_NODES_H */

@@ -148,7 +148,8 @@ static int collect(const char *path, const ncsfi_cdf_header *h, const char *id, 
     return err;
 }
 
-int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber, ncsf_stale *s)
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber, int64_t *census,
+                          ncsf_stale *s)
 {
     int rank, nprocs;
     int64_t found = 0;
@@ -176,10 +177,12 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, i
     }
     /* the checks' outcome everywhere, process 0's finding and, checked
      * alone, the old identity (32 characters, 4 words) in one reduction */
-    int64_t v[6] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN};
+    int64_t v[10] = {-(int64_t)err, rank == 0 ? found : INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN,
+                     census[0], census[1], census[2], census[3]};
     if (rank == 0 && found < 0) memcpy(&v[2], id, 32); /* (text: every word positive) */
     int local = found > 0;
-    if (ncsfi_agree_words(comm, yield, v, 6, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI;
+    if (ncsfi_agree_words(comm, yield, v, 10, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI, v[6] = 1;
+    memcpy(census, &v[6], 4 * sizeof(int64_t));
     err = (int)-v[0];
     found = err ? 0 : v[1];
     if (found < 0) { /* checked alone by process 0: agreed */

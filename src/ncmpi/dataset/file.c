@@ -205,7 +205,7 @@ static void share_reason(MPI_Comm comm, int err, const char *mine, char *out, in
  * create's own first checks. Three reductions in all (clobber.c's first,
  * the create's outcome, attach's), one more after a subfiled dataset is
  * found at path. */
-static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_Info info,
+static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *path, int cmode, MPI_Info info,
                      int *ncidp, char *msg, int msglen, int pre)
 {
     ncsf_file *f = NULL;
@@ -218,7 +218,8 @@ static int create_ex(MPI_Comm comm, int yield, const char *path, int cmode, MPI_
     /* the checks agreed with process 0's look for a dataset the create
      * replaces (clobber.c); the subfiles' names are looked at, name by
      * name, by the enddef that makes them (enddef_checked) */
-    err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, &stale);
+    err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, census->words, &stale);
+    sf_comm_state_end(comm, census, census->words);
     if (!err) {
         err = ncmpi_create(comm, path, cmode, info, &ncid);
         memcpy(old_id, stale.old_id, sizeof old_id);
@@ -578,7 +579,7 @@ static void drop(ncsf_file *f)
 
 /* pre: the environment's hints' outcome (with_env), agreed with the
  * open's own first checks. */
-static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_Info info,
+static int open_ex(MPI_Comm comm, int yield, sf_census *census, const char *path, int omode, MPI_Info info,
                    int *ncidp, char *msg, int msglen, int pre)
 {
     ncsf_file *f = NULL;
@@ -586,7 +587,11 @@ static int open_ex(MPI_Comm comm, int yield, const char *path, int omode, MPI_In
     char why[512] = "", *reopen = NULL;
     int err = pre ? pre : ncidp && path ? NC_NOERR : NC_EINVAL, soft = NC_NOERR;
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
-    err = ncsfi_agree(comm, yield, err);
+    /* the checks agreed, with the node census's words (its reduction) */
+    int64_t v[5] = {-(int64_t)err, census->words[0], census->words[1], census->words[2], census->words[3]};
+    if (ncsfi_agree_words(comm, yield, v, 5, MPI_MAX) != NC_NOERR) v[0] = err ? -err : -NC_EMPI, v[1] = 1;
+    err = (int)-v[0];
+    sf_comm_state_end(comm, census, v + 1);
     if (!err) err = open_one(comm, yield, path, omode, info, &h, &f, &reopen, why, sizeof why, &soft);
     if (!err && reopen) {
         /* a subfile of a dataset whose base file is there: the dataset */
@@ -1060,12 +1065,16 @@ int ncsf_create_ex(MPI_Comm comm, const char *path, int cmode, MPI_Info info, in
                    char *msg, int msglen)
 {
     MPI_Info env = MPI_INFO_NULL;
-    /* the node census first: every agreement of the dataset waits by it */
-    int yield = sf_node_oversubscribed(comm);
+    /* the node census first (at comm's first create or open: its reduction
+     * is the create's first, clobber.c's): every agreement of the dataset
+     * waits by it */
+    sf_census census;
+    int yield = sf_comm_state_begin(comm, &census);
     /* the hints of the environment (env_hints.c) over the program's:
      * their outcome agreed with the create's first checks */
     int pre = ncsfi_env_info(comm, info, &env);
-    int err = create_ex(comm, yield, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen, pre);
+    int err = create_ex(comm, yield, &census, path, cmode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen,
+                        pre);
     if (env != MPI_INFO_NULL) MPI_Info_free(&env);
     return err;
 }
@@ -1074,9 +1083,10 @@ int ncsf_open_ex(MPI_Comm comm, const char *path, int omode, MPI_Info info, int 
                  char *msg, int msglen)
 {
     MPI_Info env = MPI_INFO_NULL;
-    int yield = sf_node_oversubscribed(comm);
+    sf_census census;
+    int yield = sf_comm_state_begin(comm, &census);
     int pre = ncsfi_env_info(comm, info, &env);
-    int err = open_ex(comm, yield, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen, pre);
+    int err = open_ex(comm, yield, &census, path, omode, env != MPI_INFO_NULL ? env : info, ncidp, msg, msglen, pre);
     if (env != MPI_INFO_NULL) MPI_Info_free(&env);
     return err;
 }

@@ -53,9 +53,12 @@ typedef struct { char **paths; int n; char old_id[33]; /* the replaced dataset's
 /* Collective, before ncmpi_create: err (this process's checks) agreed,
  * and without NC_CLOBBER (noclobber, process 0's) this rank's share of the
  * old dataset's subfiles at path (each verified to be one), read before
- * the create replaces the base file. One reduction, two more when a
- * dataset of ncsf of more than 16 subfiles is at path. Agreed. */
-int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber, ncsf_stale *s);
+ * the create replaces the base file. census: the node census's 4 words
+ * (sf_comm_state_begin), reduced with the rest (MPI_MAX). One reduction,
+ * two more when a dataset of ncsf of more than 16 subfiles is at path.
+ * Agreed. */
+int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, int noclobber, int64_t *census,
+                          ncsf_stale *s);
 /* After the create succeeded: removed (and s freed). */
 void ncsfi_clobber_remove(ncsf_stale *s);
 void ncsfi_clobber_free(ncsf_stale *s);
