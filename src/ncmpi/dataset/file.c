@@ -217,7 +217,7 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
     if (!err) err = parse_file_hints(info, path, &h, why, sizeof why);
     /* the checks agreed with process 0's look for a dataset the create
      * replaces (clobber.c); the subfiles' names are looked at, name by
-     * name, by the enddef that makes them (enddef_checked) */
+     * name, by the enddef that makes them (enddef_any) */
     err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, census->words, &stale);
     sf_comm_state_end(comm, census, census->words);
     if (!err) {
