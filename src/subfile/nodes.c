@@ -92,10 +92,13 @@ int sf_census_begin(MPI_Comm comm, int failed, sf_census *c)
     int rank = 0, nsize = 1, span[2] = {0, 0}, nprocs = 1;
     memset(c, 0, sizeof *c);
     c->node = MPI_COMM_NULL;
-    int bad = MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS;
+    int bad = MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS ||
+              nprocs < 1;
+    c->rank = rank;
+    c->nprocs = nprocs > 0 ? nprocs : 1;
     /* the table of every rank's node, if the placement needs one (known
      * after the reduction: made now, so that a failure is in it) */
-    c->table = malloc(sizeof(int) * (size_t)(nprocs > 0 ? nprocs : 1));
+    c->table = malloc(sizeof(int) * (size_t)c->nprocs);
     bad |= c->table == NULL;
     bad |= (MPI_Comm_split_type)(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &c->node) != MPI_SUCCESS;
     if (c->node != MPI_COMM_NULL) {
@@ -123,22 +126,22 @@ void sf_census_drop(sf_census *c)
 
 int sf_census_end(MPI_Comm comm, sf_census *c, const int64_t *any, sf_nodes *out)
 {
-    int rank = 0, nrank = 0, lead, idx = 0, bad = 0, fail = 0;
+    int rank = c->rank, nrank = 0, lead, idx = 0, bad = 0, fail = 0;
     memset(out, 0, sizeof *out);
-    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &out->nprocs) != MPI_SUCCESS ||
-        out->nprocs < 1)
-        bad = 1, out->nprocs = 1;
+    out->nprocs = c->nprocs;
     if (any[0]) {
         sf_census_drop(c);
         return SF_ERR_MPI;
     }
     if (!any[1] && any[2] == -any[3]) {
-        /* the usual placement: nothing more to learn, nothing of size P */
-        int err = SF_MPI_OK(MPI_Comm_free(&c->node));
+        /* the usual placement: nothing more to learn, nothing of size P
+         * (the census holds: its words were agreed; a node communicator
+         * that would not be freed changes nothing in it) */
+        MPI_Comm_free(&c->node);
         free(c->table);
         c->table = NULL;
         describe_blocks(out, rank, c->node_size);
-        return bad ? SF_ERR_MPI : err;
+        return SF_OK;
     }
     /* a node's number: how many nodes have a lower first rank. Every
      * step is made whatever failed before it, and the outcome agreed

@@ -36,7 +36,7 @@ int sf_nodes_census(MPI_Comm comm, int failed, sf_nodes *out);
  * sf_census_drop releases a census begun and never ended. */
 typedef struct sf_census {
     MPI_Comm node;
-    int node_size, oversubscribed;
+    int rank, nprocs, node_size, oversubscribed;
     int *table;
     int64_t words[4];
     int pending;                 /* (sf_comm_state_begin) a census to end */

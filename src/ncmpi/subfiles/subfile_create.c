@@ -493,15 +493,27 @@ int ncsfi_foreign_in_the_way(ncsf_file *f)
     return found;
 }
 
-/* Does any name of stem (in f's directory) hold another dataset's subfile? */
+/* Does any name of stem (in f's directory, as the variable's layout
+ * joins them) hold another dataset's subfile? */
 static int stem_blocked(const ncsf_file *f, const char *stem, int nfiles)
 {
-    char path[SF_PATH_MAX], id[33];
-    for (int k = 0; k < nfiles; k++) {
-        int n = snprintf(path, sizeof path, "%s%s%s.%d", f->dir, *f->dir ? "/" : "", stem, k);
-        if (n < 0 || (size_t)n >= sizeof path || ncsfi_foreign_file(path, f->dsid, f->clobbered_id, id)) return 1;
+    char path[SF_PATH_MAX], id[33], *at = ncsfi_join(f->dir, stem);
+    int blocked = at == NULL;
+    for (int k = 0; !blocked && k < nfiles; k++) {
+        int n = snprintf(path, sizeof path, "%s.%d", at, k);
+        blocked = n < 0 || (size_t)n >= sizeof path || ncsfi_foreign_file(path, f->dsid, f->clobbered_id, id);
     }
-    return 0;
+    free(at);
+    return blocked;
+}
+
+/* stem~j (malloc's; NULL without memory) */
+static char *stem_variant(const char *stem, int j)
+{
+    size_t len = strlen(stem) + 16;
+    char *t = malloc(len);
+    if (t) snprintf(t, len, "%s~%d", stem, j);
+    return t;
 }
 
 /* Process 0: the new stems, as (varid, J) pairs in *list (*n of them),
@@ -514,15 +526,13 @@ static int pick_stems(ncsf_file *f, int **list, int *n)
     for (int i = 0; !err && i < f->nvars_cap; i++) {
         ncsf_var *v = f->vars[i];
         if (!v || v->file_id != v->varid || v->created || !v->stem || !stem_blocked(f, v->stem, v->nfiles)) continue;
-        size_t len = strlen(v->stem) + 16;
-        char *t = malloc(len), last[16];
-        const char *slash;
+        char *t = NULL, last[16];
         int j = 2;
-        if (!t) return NC_ENOMEM;
         snprintf(last, sizeof last, "%d", v->nfiles - 1);
         for (; j < 1000; j++) {
-            snprintf(t, len, "%s~%d", v->stem, j);
-            slash = strrchr(t, '/');
+            free(t);
+            if (!(t = stem_variant(v->stem, j))) return NC_ENOMEM;
+            const char *slash = strrchr(t, '/');
             if (strlen(slash ? slash + 1 : t) + 1 + strlen(last) > NCSF_NAME_MAX) { j = 1000; break; }
             if (!ncsfi_stem_in_use(f, v->varid, t) && !stem_blocked(f, t, v->nfiles)) break;
         }
@@ -562,10 +572,8 @@ int ncsfi_avoid_foreign(ncsf_file *f)
         if (MPI_Bcast(buf, 2 * m, MPI_INT, 0, f->comm) != MPI_SUCCESS && !err) err = NC_EMPI;
         for (int i = 0; f->rank != 0 && i < m; i++) {
             ncsf_var *v = buf[2 * i] >= 0 && buf[2 * i] < f->nvars_cap ? f->vars[buf[2 * i]] : NULL;
-            size_t len = v && v->stem ? strlen(v->stem) + 16 : 0;
-            char *t = len ? malloc(len) : NULL;
+            char *t = v && v->stem ? stem_variant(v->stem, buf[2 * i + 1]) : NULL;
             int e = t ? NC_NOERR : v ? NC_ENOMEM : NC_EINTERNAL;
-            if (t) snprintf(t, len, "%s~%d", v->stem, buf[2 * i + 1]);
             if (!e) e = ncsfi_var_restem(f, v->varid, t);
             if (!err) err = e;
             free(t);
