@@ -33,7 +33,7 @@ int sf_rw_run(sf_context *ctx, MPI_File fh, MPI_Offset at, char *buf, MPI_Offset
 int sf_write_swapped(sf_context *ctx, MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes,
                      int elsize, char *buf)
 {
-    MPI_Offset step = SF_SWAP_CHUNK / elsize * elsize;
+    MPI_Offset step = SF_SWAP_STEP / elsize * elsize;
     int err = SF_OK;
     for (MPI_Offset done = 0; err == SF_OK && done < nbytes; done += step) {
         MPI_Offset n = nbytes - done < step ? nbytes - done : step;

@@ -325,7 +325,11 @@ static inline void sf_keep(int *err, int e) { if (*err == SF_OK) *err = e; }
 
 /* ---- byteswap.c: writes whose elements are reversed on the way -------- */
 
-#define SF_SWAP_CHUNK ((MPI_Offset)1 << 20) /* bytes reversed per write on the way */
+#define SF_SWAP_CHUNK ((MPI_Offset)1 << 20) /* the context's buffer for it (byteswap.c) */
+/* bytes reversed per write on the way (sf_write_swapped): a quarter of the
+ * buffer, which stays in the cache, and whose pages a first call faults
+ * in are 64, not 256 */
+#define SF_SWAP_STEP ((MPI_Offset)1 << 18)
 #define SF_SWAP_SEND_MAX ((MPI_Offset)4 << 20) /* most bytes a rank sends reversed on the way */
 /* swap_kernels.c: the bytes of each of n elements of elsize bytes (2, 4,
  * 8; others copied as they are) reversed from in to out (in == out: in
@@ -345,7 +349,7 @@ int sf_swap_requests(int nreq, const sf_request *reqs);
  * caller reverses in place instead). */
 char *sf_swap_buffer(sf_context *ctx);
 /* nbytes of elements at mem written at disp in the file's byte order,
- * through buf (sf_swap_buffer's), SF_SWAP_CHUNK bytes per write. */
+ * through buf (sf_swap_buffer's), SF_SWAP_STEP bytes per write. */
 int sf_write_swapped(sf_context *ctx, MPI_File fh, MPI_Offset disp, const char *mem, MPI_Offset nbytes,
                      int elsize, char *buf);
 
