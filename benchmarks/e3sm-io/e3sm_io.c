@@ -3,7 +3,7 @@
  * decompositions written with varn, in C, on ncsf.
  *
  *   e3sm_io [-m MODE] [-N nfiles] [-H key=value]... [-q] [-c chunks] [-l len]
- *           [-z nlev] [-s steps] [-b method] dir
+ *           [-z nlev] [-s steps] [-b method] [-w warm] dir
  *
  * The mesh's columns [0, ncol) are cut into runs of pseudo-random length
  * (1 .. 2*len-1, mean len) and each run is given to a pseudo-random process,
@@ -19,6 +19,9 @@
  * In the fpp mode each process writes its own values as one contiguous
  * array per variable (the reference a process-local layout allows).
  * The peak resident memory of every process is reported (RSS line).
+ * With -w, that many datasets are written and read back (and checked)
+ * untimed before the timed one, as a model writes one history file after
+ * another with the same decomposition.
  * The timers leave out the kernel's own work between its calls: making
  * the values before a write and checking them after a read. The pieces
  * are made once, as a model makes its decomposition; a call sets only
@@ -38,7 +41,7 @@ static const int isrec[NVARS] = {1, 1, 1, 0, 0};
 typedef struct {
     bench_cfg cfg;
     MPI_Offset nchunks, len, nlev, ncol, steps;
-    int method;
+    int method, warm;
     const char *dir;
     /* this process's runs of columns */
     MPI_Offset nmine, *c0, *cl, mycols;
@@ -278,14 +281,15 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "-z")) s.nlev = atoll(a);
         else if (!strcmp(o, "-s")) s.steps = atoll(a);
         else if (!strcmp(o, "-b")) s.method = atoi(a);
+        else if (!strcmp(o, "-w")) s.warm = atoi(a);
         else { i = -1; break; }
         i += 2;
     }
     bench_finish_options(&s.cfg);
-    if (i < 0 || argc - i != 1 || s.nchunks < 1 || s.len < 1 || s.nlev < 1 || s.steps < 1) {
+    if (i < 0 || argc - i != 1 || s.nchunks < 1 || s.len < 1 || s.nlev < 1 || s.steps < 1 || s.warm < 0) {
         if (s.cfg.rank == 0)
             fprintf(stderr, "usage: e3sm_io [-m shared|subfiling|pnetcdf-subfiling|fpp] [-N nfiles] [-H k=v]... [-q]\n"
-                            "               [-c chunks] [-l len] [-z nlev] [-s steps] [-b 0|1] dir\n");
+                            "               [-c chunks] [-l len] [-z nlev] [-s steps] [-b 0|1] [-w warm] dir\n");
         MPI_Finalize();
         return 2;
     }
@@ -303,6 +307,15 @@ int main(int argc, char **argv)
     long bad = 0;
     int err, ncalls = 0;
     bench_times tw = {0, 0, 0}, tr = {0, 0, 0};
+    /* -w: datasets written and read back untimed first (a model writes
+     * history file after history file with one decomposition) */
+    for (int w = 0, e = 0; w < s.warm && !e; w++) {
+        bench_times untimed = {0, 0, 0};
+        int calls = 0;
+        MPI_Barrier(MPI_COMM_WORLD);
+        e = bench_agree(write_file(&s, &untimed, &calls));
+        if (!e && s.cfg.mode != MODE_PNC_SUBFILING) e = bench_agree(read_file(&s, &untimed, &bad));
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     err = bench_agree(write_file(&s, &tw, &ncalls));
     bench_reduce(&s.cfg, &tw);
