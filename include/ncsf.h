@@ -90,6 +90,9 @@ typedef struct ncsf_engine_counts {
     long long indep_calls;  /* independent calls' requests box by box    */
     long long indep_runs_calls; /* independent calls' many-piece requests
                              * by runs                                   */
+    long long swapped_reads; /* boxes of collective reads done alone whose
+                             * elements this process byte swapped as they
+                             * arrived (not in a pass of their own)      */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

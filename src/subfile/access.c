@@ -249,6 +249,7 @@ static int access_all(sf_context *ctx, sf_call *c)
     ctx->plan_clock++;
     c->route_bits = c->route;
     c->rec_end = 0;
+    c->read_swapped = 0;
 
     /* 1. what this rank can reuse, and room for it */
     record_base(c->nreq, c->reqs, &base, &kinds);
@@ -284,7 +285,7 @@ static int access_all(sf_context *ctx, sf_call *c)
      * in PnetCDF, whose collective reads go on where the arguments were
      * good */
     int read_err = SF_OK;
-    if (alone) read_err = direct_read_timed(ctx, c);
+    if (alone) read_err = direct_read_timed(ctx, c), c->read_swapped = !c->write;
 
     /* 2. the first reduction */
     int32_t gen = sf_runs_gen_word(ctx);
@@ -320,6 +321,7 @@ static int access_all(sf_context *ctx, sf_call *c)
         free(rel);
         free(abs);
         int swapped = c->write && sf_swap_requests(c->nreq, c->reqs);
+        c->read_swapped = 0; /* (read again, as the file has them) */
         err = by_runs(ctx, c, &a, &sum);
         if (swapped) sf_swap_requests(c->nreq, c->reqs);
         return err;
@@ -331,7 +333,9 @@ static int access_all(sf_context *ctx, sf_call *c)
         ctx->bytes_read += request_bytes(c->nreq, c->reqs);
         return SF_OK;
     }
-    /* (a read done alone for a plan after all is no direct read) */
+    /* (a read done alone for a plan after all is no direct read: the plan
+     * reads it again, as the file has it) */
+    c->read_swapped = 0;
     return by_plan(ctx, c, path, &a, rel, rlen, abs, alen);
 }
 

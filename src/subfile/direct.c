@@ -11,6 +11,15 @@
  * message, no copy through a leader's buffer). Whether a call goes this
  * way is agreed in the call's first reduction (access.c): every process
  * must find its own pieces worth reading alone.
+ *
+ * A request with swap set (a get into the caller's own buffer, whose
+ * elements the file holds big-endian) has every element's bytes reversed
+ * here, as they arrive: a run into memory that is contiguous is read
+ * SF_SWAP_STEP bytes at a time into the context's buffer and reversed
+ * from there into its place (one pass over the caller's bytes, which the
+ * kernel never writes: only the small buffer, which stays in the cache);
+ * any other box is reversed in memory once it is read. The call says so
+ * (sf_call.read_swapped), and its caller leaves those elements alone.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -104,14 +113,62 @@ int sf_direct_read_run(sf_context *ctx, MPI_File fh, const sf_mybox *m, char *me
     return err;
 }
 
+/* The elements of box m, read into mem in the file's byte order, each
+ * reversed in place (memory steps mstep). */
+static void swap_box_mem(const sf_mybox *m, char *mem)
+{
+    const sf_box *b = &m->b;
+    int nd = b->nd, es = b->elsize;
+    char *base = mem + m->moff;
+    if (nd == 0) {
+        sf_swap(base, es, 1);
+        return;
+    }
+    MPI_Offset idx[SF_MAX_DIMS] = {0}, outer = 1, inner = b->count[nd - 1], step = m->mstep[nd - 1];
+    for (int d = 0; d < nd - 1; d++) outer *= b->count[d];
+    for (MPI_Offset o = 0; o < outer; o++) {
+        char *row = base;
+        for (int d = 0; d < nd - 1; d++) row += idx[d] * m->mstep[d];
+        if (step == es) sf_swap(row, es, inner);
+        else
+            for (MPI_Offset i = 0; i < inner; i++) sf_swap(row + i * step, es, 1);
+        for (int d = nd - 2; d >= 0 && ++idx[d] == b->count[d]; d--) idx[d] = 0;
+    }
+}
+
+/* len bytes at at of the subfile into dst, each element of es bytes
+ * reversed on the way, through the context's buffer (without one: read
+ * in place, then reversed there). */
+static int fd_read_swapped(sf_context *ctx, int fd, MPI_Offset at, char *dst, MPI_Offset len, int es)
+{
+    char *buf = sf_swap_buffer(ctx);
+    if (!buf) {
+        int err = sf_pread_run(fd, at, dst, len);
+        if (err == SF_OK) sf_swap(dst, es, len / es);
+        return err;
+    }
+    MPI_Offset step = SF_SWAP_STEP / es * es;
+    for (MPI_Offset done = 0; done < len; done += step) {
+        MPI_Offset n = len - done < step ? len - done : step;
+        int err = sf_pread_run(fd, at + done, buf, n);
+        if (err != SF_OK) return err;
+        sf_swap_copy(buf, dst + done, es, n / es);
+    }
+    return SF_OK;
+}
+
 /* The same through a descriptor (read-only contexts): pread straight into
  * the caller's memory when that is one run too, else through a copy. */
-static int fd_read_run(int fd, const sf_mybox *m, char *mem)
+static int fd_read_run(sf_context *ctx, int fd, const sf_mybox *m, char *mem, int swap)
 {
-    if (sf_mybox_mem_contiguous(m)) return sf_pread_run(fd, m->b.disp, mem + m->moff, m->b.nbytes);
+    int es = m->b.elsize;
+    if (sf_mybox_mem_contiguous(m))
+        return swap ? fd_read_swapped(ctx, fd, m->b.disp, mem + m->moff, m->b.nbytes, es)
+                    : sf_pread_run(fd, m->b.disp, mem + m->moff, m->b.nbytes);
     char *tmp = malloc((size_t)m->b.nbytes);
     if (!tmp) return SF_ERR_NOMEM;
     int err = sf_pread_run(fd, m->b.disp, tmp, m->b.nbytes);
+    if (err == SF_OK && swap) sf_swap(tmp, es, m->b.nbytes / es);
     if (err == SF_OK) sf_copy_box_mem(m, tmp, mem, 0);
     free(tmp);
     return err;
@@ -126,13 +183,13 @@ static int read_piece(sf_context *ctx, const sf_request *r, int i, int k)
     int err = sf_need_offsets(ctx, r->lay->file_id, k);
     if (err == SF_OK) err = sf_piece_boxes(r, i, k, SF_CHUNK, 0, 1, &boxes, &n, &cap);
     MPI_File fh = MPI_FILE_NULL;
-    int fd = -1;
+    int fd = -1, swap = r->swap && r->lay->elsize > 1;
     for (int j = 0; err == SF_OK && j < n; j++) {
         int run = sf_box_is_contiguous(&boxes[j].b);
         ctx->counts.direct_boxes++;
         if (run && ctx->readonly) {
             if (fd < 0) err = sf_self_fd(ctx, r->lay->file_id, k, &fd);
-            if (err == SF_OK) err = fd_read_run(fd, &boxes[j], (char *)r->buf);
+            if (err == SF_OK) err = fd_read_run(ctx, fd, &boxes[j], (char *)r->buf, swap);
             continue;
         }
         if (fh == MPI_FILE_NULL) err = sf_self_open(ctx, r->lay->file_id, k, &fh);
@@ -140,7 +197,9 @@ static int read_piece(sf_context *ctx, const sf_request *r, int i, int k)
         if (err == SF_OK)
             err = run ? sf_direct_read_run(ctx, fh, &boxes[j], (char *)r->buf, 0)
                       : sf_rw_box(ctx, fh, &boxes[j], (char *)r->buf, 0, 0);
+        if (err == SF_OK && swap) swap_box_mem(&boxes[j], (char *)r->buf);
     }
+    if (swap) ctx->counts.swapped_reads += n;
     for (int j = 0; j < n; j++) sf_mybox_free_types(&boxes[j]);
     free(boxes);
     return sf_note_failure(ctx, err, r->lay->file_id, k, 0);

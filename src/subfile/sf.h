@@ -77,7 +77,10 @@ typedef struct sf_layout {
  * except that with swap set (writes) each element's elsize bytes are in
  * the reverse order: the engine reverses them on their way to the file and
  * leaves buf as it found it (byteswap.c). Requests with swap set must not
- * share bytes of their buffers. */
+ * share bytes of their buffers. A read with swap set asks for the
+ * elements reversed as they arrive: a read that goes straight from the
+ * subfiles does so (direct.c) and says it did (sf_call.read_swapped);
+ * otherwise buf receives the file's representation. */
 typedef struct sf_request {
     const sf_layout *lay;
     MPI_Offset start[SF_MAX_DIMS];
@@ -381,6 +384,8 @@ typedef struct sf_call {
                                * reduction: the caller's call is called off
                                * everywhere (a rank that sets it passes a
                                * caller_err too: nothing moves) */
+    int read_swapped;         /* out, a read's: 1 when buf of each request with
+                               * swap set holds its elements reversed */
 } sf_call;
 
 /* Collective over the context's communicator: every rank calls it. A
@@ -441,6 +446,8 @@ typedef struct sf_counts {
     long fd_opens;       /* of file_opens, subfiles of a read-only context
                           * opened as descriptors for direct reads (no
                           * MPI-IO handle: handles.c) */
+    long swapped_reads;  /* boxes of direct reads whose elements this rank
+                          * reversed as they arrived (direct.c) */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to

@@ -36,7 +36,7 @@ int ncsfi_route_collective(int ncid, int varid, int put)
     /* a variable that does not exist fails this rank only, as in PnetCDF
      * (the others proceed), unless in safe mode */
     int route = !bad ? SF_ROUTE_OTHER : f->safe_mode ? SF_ROUTE_BAD : SF_ROUTE_ANY;
-    sf_call c = {0, NULL, 0, route, 0, 0, 0, 0, 0, NULL, 0, 0};
+    sf_call c = {0, NULL, 0, route, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
     int e = sf_access_all(f->ctx, &c);
     /* no subfiled variable anywhere: PnetCDF's call on every rank (it gives
      * a rank with a bad variable its error and lets the others proceed) */

@@ -86,5 +86,6 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->mpiio_calls = c.path_calls[SF_PATH_MPIIO];
     out->indep_calls = c.path_calls[SF_PATH_INDEP];
     out->indep_runs_calls = c.path_calls[SF_PATH_INDEP_RUNS];
+    out->swapped_reads = c.swapped_reads;
     return NC_NOERR;
 }

@@ -431,7 +431,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
         if (p->nelems > 0 && last >= p->nelems) return NC_EIOMISMATCH;
     }
 
-    int same = p->itype == v->xtype && !p->packed && !p->imap;
+    int same = p->itype == v->xtype && !p->packed && !p->imap, read_swap = 0;
     size_t nbytes = (size_t)p->nelems * es;
     if (c->put && f->swap_mode == NCSF_SWAP_UNKNOWN) f->swap_mode = ncsfi_swap_mode(f->ncid);
     int reverse = es > 1 && ncsfi_need_swap();
@@ -439,8 +439,12 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
         p->xbuf = c->buf;              /* read into, or write from, the caller's buffer */
         p->xbuf_is_user = 1;
         /* a many-piece get: its elements reversed as the engine copies
-         * them into the caller's buffer (not in a pass of their own) */
+         * them into the caller's buffer (not in a pass of their own); any
+         * other get: reversed as they arrive where the engine reads them
+         * straight from the subfiles (it says so: read_swapped), else in
+         * a pass of their own at the end (ncsfi_finish) */
         p->nr.swap = p->has_nr && !c->put && reverse;
+        read_swap = !p->has_nr && !c->put && reverse;
     } else if (same && c->put && copy == 0 && p->has_nr) {
         /* a many-piece put: the caller's buffer, only read, its elements
          * reversed as the engine copies them for the file */
@@ -502,7 +506,7 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
     MPI_Offset off = 0;
     for (int i = 0; i < p->nreq; i++) {
         p->reqs[i].buf = (char *)p->xbuf + off * es;
-        p->reqs[i].swap = p->engine_swaps;
+        p->reqs[i].swap = p->engine_swaps || read_swap;
         off += region_elems(&p->reqs[i]);
     }
     return NC_NOERR;
@@ -513,7 +517,7 @@ int ncsfi_finish(ncsf_prepared *p)
     int es = ncsfi_xsize(p->v->xtype);
     if (p->put) return p->range_err;
     if (p->xbuf_is_user) {
-        if (!(p->has_nr && p->nr.swap)) ncsfi_swap(p->xbuf, es, p->nelems);
+        if (!(p->has_nr && p->nr.swap) && !p->read_swapped) ncsfi_swap(p->xbuf, es, p->nelems);
         return NC_NOERR;
     }
     int is = ncsfi_xsize(p->itype), err;
@@ -697,8 +701,10 @@ int ncsfi_run_ab(ncsf_file *f, int n, ncsf_prepared **ps, int collective,
         int e;
         if (collective) {
             sf_call c = {r ? nreq : 0, r, put, SF_ROUTE_ENGINE, caller_err, put && dirs == 3 ? gets : 0, 0, 0,
-                         nr ? nnreq : 0, nr, named, abort ? *abort : 0};
+                         nr ? nnreq : 0, nr, named, abort ? *abort : 0, 0};
             e = sf_access_all(f->ctx, &c);
+            for (int i = 0; !put && i < n; i++)
+                if (ps[i] && !ps[i]->put) ps[i]->read_swapped = c.read_swapped && ps[i]->nreq && ps[i]->reqs[0].swap;
             if (abort) *abort = c.abort;
             caller_err = c.caller_err;
             if (put && dirs == 3) gets = c.flag;

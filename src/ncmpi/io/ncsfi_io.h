@@ -57,6 +57,8 @@ typedef struct ncsf_prepared {
                          * a varn's: sf_nrequest.swap) */
     int swap_at_run;    /* ... to be swapped in place when the wait runs it
                          * (a non-blocking put) */
+    int read_swapped;   /* a get's elements arrived reversed (the engine's
+                         * direct read: sf_call.read_swapped) */
     void *ubuf;         /* caller's buffer, for gets */
     nc_type itype;
     int packed;         /* caller's buftype is a derived type */
