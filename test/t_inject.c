@@ -9,7 +9,10 @@
  * gets, close), rewrite (open for writing, puts, close), mpiio (write
  * through the MPI-IO method), indep (independent puts and gets) or
  * newcomm (two opens on a new duplicate of MPI_COMM_WORLD: ncsf's
- * communicator kept on it by every rank or by none).
+ * communicator kept on it by every rank or by none) or splitcomm (two
+ * opens on a new split of it, which has no attribute of MPI_COMM_WORLD's:
+ * the node census taken at the first and kept on it by every rank or by
+ * none).
  *
  * A first run records the sites the scenario reaches on each rank (an
  * allocation, an MPI call or a system call of the library). Then, for the
@@ -201,11 +204,14 @@ static int rewrite_dataset(const char *path, int seed)
  * there; the second must find it on every rank or on none, whichever
  * allocation of the first failed on one rank (a rank that had not kept it
  * would make one alone, and wait for the others). The first error. */
-static int open_twice_on_new_comm(const char *path)
+static int open_twice_on_new_comm(const char *path, int split)
 {
     MPI_Comm c;
     int err = NC_NOERR;
-    if (MPI_Comm_dup(MPI_COMM_WORLD, &c) != MPI_SUCCESS) return NC_EMPI;
+    /* (a split has none of MPI_COMM_WORLD's attributes: its first open
+     * takes the node census, and keeps it on it) */
+    if ((split ? MPI_Comm_split(MPI_COMM_WORLD, 0, ts.rank, &c) : MPI_Comm_dup(MPI_COMM_WORLD, &c)) != MPI_SUCCESS)
+        return NC_EMPI;
     for (int i = 0; i < 2; i++) {
         int ncid, e = ncmpi_open(c, path, NC_NOWRITE, MPI_INFO_NULL, &ncid);
         if (!e) e = ncmpi_close(ncid);
@@ -235,7 +241,8 @@ static int run(const char *scenario, int *wrong)
     if (!strcmp(scenario, "indep")) return write_dataset(path_b, SEED_B, 0, 1);
     if (!strcmp(scenario, "read")) return read_dataset(path_b, SEED_B, wrong);
     if (!strcmp(scenario, "rewrite")) return rewrite_dataset(path_b, SEED_B);
-    if (!strcmp(scenario, "newcomm")) return open_twice_on_new_comm(path_b);
+    if (!strcmp(scenario, "newcomm")) return open_twice_on_new_comm(path_b, 0);
+    if (!strcmp(scenario, "splitcomm")) return open_twice_on_new_comm(path_b, 1);
     return NC_EINVAL;
 }
 
@@ -248,7 +255,7 @@ static void verify(const char *scenario, int err, int wrong, long k, int rank)
                                   e ? ncmpi_strerror(e) : "wrong values");
         ts.failures++;
     }
-    if (err || !strcmp(scenario, "newcomm")) return;
+    if (err || !strcmp(scenario, "newcomm") || !strcmp(scenario, "splitcomm")) return;
     if (!strcmp(scenario, "read")) {
         if (wrong) {
             if (ts.rank == 0) fprintf(stderr, "  fault %ld on rank %d: read succeeded with wrong values\n", k, rank);

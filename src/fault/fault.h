@@ -69,6 +69,7 @@ char *ncsf_fault_strndup(const char *s, size_t n, const char *site);
 #define MPI_Info_dup(...) NCSF_LOCAL((MPI_Info_dup)(__VA_ARGS__))
 #define MPI_Group_incl(...) NCSF_LOCAL((MPI_Group_incl)(__VA_ARGS__))
 #define MPI_Comm_group(...) NCSF_LOCAL((MPI_Comm_group)(__VA_ARGS__))
+#define MPI_Comm_set_attr(...) NCSF_LOCAL((MPI_Comm_set_attr)(__VA_ARGS__))
 #define MPI_Get_address(...) NCSF_LOCAL((MPI_Get_address)(__VA_ARGS__))
 #define MPI_Pack(...) NCSF_LOCAL((MPI_Pack)(__VA_ARGS__))
 #define MPI_Unpack(...) NCSF_LOCAL((MPI_Unpack)(__VA_ARGS__))

@@ -137,48 +137,67 @@ static void *cached(MPI_Comm comm, int key)
     return v;
 }
 
+/* The state comm's attribute holds, or a new one set as its attribute
+ * now (refs 1, the attribute's; *attached 0 if it could not be set: then
+ * the caller's census must fail everywhere, so that no rank keeps a state
+ * the others lack). NULL without memory or keyvals. */
+static sf_comm_state *state_to_fill(MPI_Comm comm, int keys_ok, sf_comm_state *had, int *attached)
+{
+    *attached = had != NULL;
+    if (had) return had;
+    sf_comm_state *s = calloc(1, sizeof *s);
+    if (!s || !keys_ok) return s;
+    s->refs = 1;
+    *attached = MPI_Comm_set_attr(comm, state_key, s) == MPI_SUCCESS;
+    return s;
+}
+
 int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
 {
-    int err = keys();
+    int err = keys(), attached;
     sf_comm_state *had = err == SF_OK ? cached(comm, state_key) : NULL;
     *out = NULL;
     *census = 0;
-    if (had) {
+    if (had && had->taken) {
         had->refs++;
         *out = had;
         return SF_OK;
     }
-    /* every rank is here: the attribute is set on all of them or none.
-     * A rank whose keyvals or memory failed takes part in the census and
-     * makes it fail everywhere. */
-    sf_comm_state *s = calloc(1, sizeof *s);
+    /* every rank is here: the attribute is set before the census, on all
+     * of them or, failing anywhere, with no census in it anywhere */
+    sf_comm_state *s = state_to_fill(comm, err == SF_OK, had, &attached);
     sf_nodes n;
-    int e = sf_nodes_census(comm, err != SF_OK || !s, &n);
+    int e = sf_nodes_census(comm, !attached, &n);
     *census = 1;
     if (e != SF_OK) {
-        free(s);
+        if (!attached) free(s);
         return e;
     }
     s->nodes = n;
-    s->refs = 2; /* the attribute's and the caller's */
-    if (MPI_Comm_set_attr(comm, state_key, s) != MPI_SUCCESS) s->refs = 1;
+    s->taken = 1;
+    s->refs++; /* the caller's */
     *out = s;
     return SF_OK;
 }
 
 int sf_comm_state_begin(MPI_Comm comm, sf_census *c)
 {
-    int err = keys();
+    int err = keys(), attached;
     sf_comm_state *had = err == SF_OK ? cached(comm, state_key) : NULL;
-    if (had) {
+    if (had && had->taken) {
         memset(c, 0, sizeof *c);
         c->node = MPI_COMM_NULL;
         c->words[2] = c->words[3] = INT64_MIN; /* (nothing to say) */
         return had->nodes.oversubscribed;
     }
-    /* every rank is here (the attribute is on all of them or none) */
-    sf_comm_state *s = calloc(1, sizeof *s);
-    int yield = sf_census_begin(comm, err != SF_OK || !s, c);
+    /* every rank is here: the attribute is set now, before the census's
+     * words are agreed, which then say whether any rank could not */
+    sf_comm_state *s = state_to_fill(comm, err == SF_OK, had, &attached);
+    if (s && !attached) {
+        free(s);
+        s = NULL;
+    }
+    int yield = sf_census_begin(comm, !attached, c);
     c->pending = 1;
     c->made = s;
     return yield;
@@ -191,16 +210,11 @@ void sf_comm_state_end(MPI_Comm comm, sf_census *c, const int64_t *reduced)
     sf_nodes n;
     c->pending = 0;
     c->made = NULL;
-    if (sf_census_end(comm, c, reduced, &n) != SF_OK || !s) {
-        free(s);
-        return; /* (agreed: no state anywhere; the next create or open takes the census) */
-    }
+    /* (failed: agreed, the state stays without a census everywhere, and
+     * the next create or open takes it) */
+    if (sf_census_end(comm, c, reduced, &n) != SF_OK || !s) return;
     s->nodes = n;
-    s->refs = 1; /* the attribute's */
-    if (MPI_Comm_set_attr(comm, state_key, s) != MPI_SUCCESS) {
-        sf_nodes_free(&s->nodes);
-        free(s);
-    }
+    s->taken = 1;
 }
 
 int sf_comm_shared(MPI_Comm comm, MPI_Comm *own, void **hold)

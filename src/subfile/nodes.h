@@ -40,7 +40,8 @@ typedef struct sf_census {
     int *table;
     int64_t words[4];
     int pending;                 /* (sf_comm_state_begin) a census to end */
-    struct sf_comm_state *made;  /* (sf_comm_state_begin) the state it fills */
+    struct sf_comm_state *made;  /* (sf_comm_state_begin) the state it fills,
+                                  * already the communicator's attribute */
 } sf_census;
 int sf_census_begin(MPI_Comm comm, int failed, sf_census *c);
 int sf_census_end(MPI_Comm comm, sf_census *c, const int64_t *reduced, sf_nodes *out);
@@ -68,6 +69,9 @@ typedef struct sf_pool_slot {
  * has released it. */
 typedef struct sf_comm_state {
     int refs;        /* the communicator's attribute, and each holder */
+    int taken;       /* the census is in nodes (0: the attribute is set but
+                      * the census failed, everywhere: the next create or
+                      * open takes it into this state) */
     long contexts;   /* engine contexts made on it so far (the first one's
                       * create or open took the census) */
     sf_nodes nodes;
