@@ -138,23 +138,23 @@ static void *cached(MPI_Comm comm, int key)
 }
 
 /* The state comm's attribute holds, or a new one set as its attribute
- * now (refs 1, the attribute's; *attached 0 if it could not be set: then
- * the caller's census must fail everywhere, so that no rank keeps a state
- * the others lack). NULL without memory or keyvals. */
-static sf_comm_state *state_to_fill(MPI_Comm comm, int keys_ok, sf_comm_state *had, int *attached)
+ * now (refs 1, the attribute's); NULL when it cannot be had (no memory,
+ * no keyvals, the attribute not set): then the caller's census must fail
+ * everywhere, so that no rank keeps a state the others lack. */
+static sf_comm_state *state_to_fill(MPI_Comm comm, int keys_ok, sf_comm_state *had)
 {
-    *attached = had != NULL;
-    if (had) return had;
+    if (had || !keys_ok) return had;
     sf_comm_state *s = calloc(1, sizeof *s);
-    if (!s || !keys_ok) return s;
+    if (!s) return NULL;
     s->refs = 1;
-    *attached = MPI_Comm_set_attr(comm, state_key, s) == MPI_SUCCESS;
-    return s;
+    if (MPI_Comm_set_attr(comm, state_key, s) == MPI_SUCCESS) return s;
+    free(s);
+    return NULL;
 }
 
 int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
 {
-    int err = keys(), attached;
+    int err = keys();
     sf_comm_state *had = err == SF_OK ? cached(comm, state_key) : NULL;
     *out = NULL;
     *census = 0;
@@ -165,14 +165,11 @@ int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
     }
     /* every rank is here: the attribute is set before the census, on all
      * of them or, failing anywhere, with no census in it anywhere */
-    sf_comm_state *s = state_to_fill(comm, err == SF_OK, had, &attached);
+    sf_comm_state *s = state_to_fill(comm, err == SF_OK, had);
     sf_nodes n;
-    int e = sf_nodes_census(comm, !attached, &n);
+    int e = sf_nodes_census(comm, !s, &n);
     *census = 1;
-    if (e != SF_OK) {
-        if (!attached) free(s);
-        return e;
-    }
+    if (e != SF_OK) return e;
     s->nodes = n;
     s->taken = 1;
     s->refs++; /* the caller's */
@@ -182,7 +179,7 @@ int sf_comm_state_get(MPI_Comm comm, sf_comm_state **out, int *census)
 
 int sf_comm_state_begin(MPI_Comm comm, sf_census *c)
 {
-    int err = keys(), attached;
+    int err = keys();
     sf_comm_state *had = err == SF_OK ? cached(comm, state_key) : NULL;
     if (had && had->taken) {
         memset(c, 0, sizeof *c);
@@ -192,12 +189,8 @@ int sf_comm_state_begin(MPI_Comm comm, sf_census *c)
     }
     /* every rank is here: the attribute is set now, before the census's
      * words are agreed, which then say whether any rank could not */
-    sf_comm_state *s = state_to_fill(comm, err == SF_OK, had, &attached);
-    if (s && !attached) {
-        free(s);
-        s = NULL;
-    }
-    int yield = sf_census_begin(comm, !attached, c);
+    sf_comm_state *s = state_to_fill(comm, err == SF_OK, had);
+    int yield = sf_census_begin(comm, !s, c);
     c->pending = 1;
     c->made = s;
     return yield;
