@@ -13,6 +13,8 @@
  * the same sizes:
  *   col: one piece one column further along;
  *   lev: one piece on another level;
+ *   len: one piece a column longer and the next a column shorter;
+ *   far: one piece 100 columns further along, then 101;
  *   swap: two pieces in the other order (the same set of pieces);
  *   rec: v at record 1, one piece at record 2 (the call's first record
  *        and its pieces relative to it unchanged but that one);
@@ -217,6 +219,20 @@ int main(int argc, char **argv)
     if (last) b.st[7 * NLEV][0] = 1;
     get(ncid, w, 0, &b, 1, "w, one piece on another level");
     if (last) b.st[7 * NLEV][0] = 0;
+    /* len: the 6th run's first piece a column longer, its second a
+     * column shorter (the same starts and number of elements) */
+    if (last) b.ct[5 * NLEV][1]++, b.ct[5 * NLEV + 1][1]--;
+    get(ncid, w, 0, &b, 1, "w, one piece longer, the next shorter");
+    if (last) b.ct[5 * NLEV][1]--, b.ct[5 * NLEV + 1][1]++;
+    get(ncid, w, 0, &b, 0, "w, back to the first pieces (after len)");
+    /* far: the first piece 100 columns further along, then 101 (a
+     * difference from the piece before that takes more than a byte of
+     * the signature) */
+    if (last) b.st[0][1] += 100;
+    get(ncid, w, 0, &b, 1, "w, one piece 100 columns further");
+    if (last) b.st[0][1] += 1;
+    get(ncid, w, 0, &b, 1, "w, one piece 101 columns further");
+    if (last) b.st[0][1] -= 101;
     /* swap: two pieces in the other order */
     if (last) {
         MPI_Offset *s = b.st[3 * NLEV + 1], *c = b.ct[3 * NLEV + 1];

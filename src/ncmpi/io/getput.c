@@ -84,9 +84,10 @@ typedef struct {
 } varn_sum;
 
 /* One piece's signature bytes (the pieces the loop below leaves). */
-static void sig_piece(varn_sum *s, int nd, const MPI_Offset *st, const MPI_Offset *ct)
+static int sig_room(varn_sum *s, sf_context *pool, size_t need);
+static void sig_piece(varn_sum *s, sf_context *pool, int nd, const MPI_Offset *st, const MPI_Offset *ct)
 {
-    if (!sf_sig_room(&s->g, (size_t)2 * SF_SIG_WORD_MAX * nd)) return;
+    if (!sig_room(s, pool, (size_t)2 * SF_SIG_WORD_MAX * nd)) return;
     for (int d = 0; d < nd; d++) {
         s->g.n = sf_sig_put(s->g.b, s->g.n, sf_sig_zig(st[d], s->ls[d]));
         s->ls[d] = st[d];
@@ -97,16 +98,37 @@ static void sig_piece(varn_sum *s, int nd, const MPI_Offset *st, const MPI_Offse
     }
 }
 
+/* Room for need more signature bytes. The signature starts in a block
+ * the context keeps (s->g.fixed: its pages are not faulted in afresh at
+ * every call); one that outgrows it moves to a block of malloc's. */
+static int sig_room(varn_sum *s, sf_context *pool, size_t need)
+{
+    sf_sig *g = &s->g;
+    if (g->nomem) return 0;
+    if (g->cap - g->n >= need) return 1;
+    if (!g->fixed) return sf_sig_room(g, need);
+    size_t cap = 2 * g->cap > g->n + need ? 2 * g->cap : g->n + need;
+    unsigned char *t = malloc(cap);
+    if (!t) { g->nomem = 1; return 0; }
+    if (g->n) memcpy(t, g->b, g->n);
+    sf_pool_give(pool, g->b);
+    g->b = t, g->cap = cap, g->fixed = 0;
+    return 1;
+}
+
 /* varn_regions' loop over pieces [i, n) of nd dimensions: each piece's
- * start and count copied to st and ct, checked, counted, summed and
- * signed; the index of the first piece that fails check_region's
- * conditions, or n. Inlined with nd a constant for the usual ranks (the
- * loops over the dimensions then unrolled); what it updates is held in
- * locals (a store of a signature byte could change anything in memory,
- * for all the compiler knows). */
+ * start and count copied to st and ct when kept, checked, counted,
+ * summed and signed; the index of the first piece that fails
+ * check_region's conditions, or n. Inlined with nd a constant for the
+ * usual ranks (the loops over the dimensions then unrolled and every
+ * word held in a register: a piece of up to 4 dimensions whose words
+ * each take one signature byte is stored as one 8-byte word, of which
+ * the next piece's bytes overwrite what is past its own); what it
+ * updates is held in locals (a store of a signature byte could change
+ * anything in memory, for all the compiler knows). */
 static inline __attribute__((always_inline)) int varn_pieces(
     int nd, int has_counts, int keep, int i, int n, const ncsf_call *c, const MPI_Offset *limit_in, int rec,
-    MPI_Offset *st, MPI_Offset *ct, varn_sum *s)
+    MPI_Offset *st, MPI_Offset *ct, varn_sum *s, sf_context *pool)
 {
     MPI_Offset total = s->total, first = s->first, end = s->end, limit[SF_MAX_DIMS];
     unsigned over = s->over, nonempty = s->nonempty;
@@ -122,20 +144,23 @@ static inline __attribute__((always_inline)) int varn_pieces(
     }
     for (; i < n; i++) {
         const MPI_Offset *cst = starts[i], *cs = has_counts ? counts[i] : NULL;
-        /* (kept: the flat copy; else the piece's words in locals) */
-        MPI_Offset ost[SF_MAX_DIMS], oct[SF_MAX_DIMS];
-        MPI_Offset *pst = keep ? st + (size_t)i * nd : ost, *pct = keep ? ct + (size_t)i * nd : oct, elems = 1;
+        MPI_Offset elems = 1;
         unsigned ok = 1;
+        unsigned long long any = 0, w = 0;
         if (!cst) break;
 #pragma GCC unroll 4
         for (int d = 0; d < nd; d++) {
-            MPI_Offset x = pst[d] = cst[d], k = pct[d] = has_counts ? cs[d] : 1;
+            MPI_Offset x = cst[d], k = has_counts ? cs[d] : 1;
+            if (keep) st[(size_t)i * nd + d] = x, ct[(size_t)i * nd + d] = k;
             /* check_region's conditions, all at once (it says which): 0
              * <= x <= limit and 0 <= k <= limit - x, which at x == limit
              * leaves k == 0 only */
             ok &= ((unsigned long long)x <= (unsigned long long)limit[d]) &
                   ((unsigned long long)k <= (unsigned long long)(limit[d] - x));
             over |= __builtin_mul_overflow(elems, k, &elems);
+            unsigned long long zs = sf_sig_zig(x, ls[d]), zc = sf_sig_zig(k, lc[d]);
+            any |= zs | zc;
+            if (nd <= 4) w |= zs << (8 * d) | zc << (8 * (nd + d));
         }
         if (!ok) break;
         /* (every count is 0 or more: a piece is empty when its product is
@@ -145,32 +170,31 @@ static inline __attribute__((always_inline)) int varn_pieces(
         /* the signature: a piece's bytes at once when each word takes one */
         if (__builtin_expect(gcap - gn < need, 0) && !nomem) {
             s->g.b = gb, s->g.n = gn, s->g.cap = gcap;
-            nomem = !sf_sig_room(&s->g, need);
+            nomem = !sig_room(s, pool, need);
             gb = s->g.b, gn = s->g.n, gcap = s->g.cap;
         }
         if (!nomem) {
-            unsigned long long z[2 * SF_MAX_DIMS], any = 0;
-#pragma GCC unroll 4
-            for (int d = 0; d < nd; d++) {
-                z[d] = sf_sig_zig(pst[d], ls[d]);
-                z[nd + d] = sf_sig_zig(pct[d], lc[d]);
-                any |= z[d] | z[nd + d];
-                ls[d] = pst[d];
-                lc[d] = pct[d];
-            }
-            if (any < 0x80) {
-#pragma GCC unroll 8
-                for (int w = 0; w < 2 * nd; w++) gb[gn + w] = (unsigned char)z[w];
+            if (nd > 0 && nd <= 4 && __builtin_expect(any < 0x80, 1)) {
+                memcpy(gb + gn, &w, sizeof w);
                 gn += (size_t)2 * nd;
             } else {
-                for (int w = 0; w < 2 * nd; w++) gn = sf_sig_put(gb, gn, z[w]);
+#pragma GCC unroll 4
+                for (int d = 0; d < nd; d++) gn = sf_sig_put(gb, gn, sf_sig_zig(cst[d], ls[d]));
+#pragma GCC unroll 4
+                for (int d = 0; d < nd; d++) gn = sf_sig_put(gb, gn, sf_sig_zig(has_counts ? cs[d] : 1, lc[d]));
             }
+        }
+#pragma GCC unroll 4
+        for (int d = 0; d < nd; d++) {
+            ls[d] = cst[d];
+            lc[d] = has_counts ? cs[d] : 1;
         }
         if (empty) continue;
         nonempty = 1;
         if (!rec) continue;
-        if (first < 0 || pst[0] < first) first = pst[0];
-        if (pst[0] + pct[0] > end) end = pst[0] + pct[0];
+        MPI_Offset r0 = cst[0], r1 = r0 + (has_counts ? cs[0] : 1);
+        if (first < 0 || r0 < first) first = r0;
+        if (r1 > end) end = r1;
     }
     s->total = total, s->first = first, s->end = end, s->over = over, s->nonempty = nonempty;
     s->g.b = gb, s->g.n = gn, s->g.cap = gcap, s->g.nomem = nomem;
@@ -207,9 +231,14 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     varn_sum s;
     memset(&s, 0, sizeof s);
     s.first = -1;
-    /* the signature's room: a byte a word, as a rule (it grows if not) */
+    /* the signature's room: a byte a word, as a rule (it grows if not),
+     * in a block the context keeps */
     if (nd > 0 && n > 0) {
-        sf_sig_room(&s.g, (size_t)n * 2 * nd + (size_t)2 * SF_SIG_WORD_MAX * nd);
+        size_t room = (size_t)n * 2 * nd + (size_t)2 * SF_SIG_WORD_MAX * nd;
+        s.g.b = sf_pool_take(p->pool, room);
+        s.g.cap = s.g.b ? room : 0;
+        s.g.nomem = !s.g.b;
+        s.g.fixed = 1;
         if (c->starts[0]) s.ls[0] = c->starts[0][0];
     }
     for (int i = 0; i < n; i++) {
@@ -217,24 +246,24 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
         /* (the loop written out for 1 to 4 dimensions, kept or not) */
 #define VARN_BY_RANK(KEEP)                                                              \
         switch (nd) {                                                                   \
-        case 1: i = varn_pieces(1, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
-        case 2: i = varn_pieces(2, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
-        case 3: i = varn_pieces(3, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
-        case 4: i = varn_pieces(4, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break;   \
-        default: i = varn_pieces(nd, 1, KEEP, i, n, c, limit, rec, st, ct, &s); break; \
+        case 1: i = varn_pieces(1, 1, KEEP, i, n, c, limit, rec, st, ct, &s, p->pool); break;   \
+        case 2: i = varn_pieces(2, 1, KEEP, i, n, c, limit, rec, st, ct, &s, p->pool); break;   \
+        case 3: i = varn_pieces(3, 1, KEEP, i, n, c, limit, rec, st, ct, &s, p->pool); break;   \
+        case 4: i = varn_pieces(4, 1, KEEP, i, n, c, limit, rec, st, ct, &s, p->pool); break;   \
+        default: i = varn_pieces(nd, 1, KEEP, i, n, c, limit, rec, st, ct, &s, p->pool); break; \
         }
         if (c->counts && keep) {
             VARN_BY_RANK(1)
         } else if (c->counts) {
             VARN_BY_RANK(0)
         } else if (keep) {
-            i = varn_pieces(nd, 0, 1, i, n, c, limit, rec, st, ct, &s);
+            i = varn_pieces(nd, 0, 1, i, n, c, limit, rec, st, ct, &s, p->pool);
         } else {
-            i = varn_pieces(nd, 0, 0, i, n, c, limit, rec, st, ct, &s);
+            i = varn_pieces(nd, 0, 0, i, n, c, limit, rec, st, ct, &s, p->pool);
         }
 #undef VARN_BY_RANK
         if (i == n) break;
-        if (!c->starts[i]) { free(s.g.b); return NC_ENULLSTART; }
+        if (!c->starts[i]) { sf_pool_give(p->pool, s.g.b); return NC_ENULLSTART; }
         const MPI_Offset *cs = c->counts ? c->counts[i] : NULL;
         MPI_Offset *pst = keep ? st + (size_t)i * nd : one_st, *pct = keep ? ct + (size_t)i * nd : one_ct;
         for (int d = 0; d < nd; d++) {
@@ -242,7 +271,7 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
             pct[d] = cs ? cs[d] : 1;
         }
         int err = check_region(v, len, c->put, pst, cs ? pct : NULL, NULL);
-        if (err) { free(s.g.b); return err; }
+        if (err) { sf_pool_give(p->pool, s.g.b); return err; }
         /* (check_region found nothing wrong: the piece counts as any) */
         MPI_Offset elems = 1;
         unsigned empty = 0;
@@ -251,7 +280,7 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
             s.over |= __builtin_mul_overflow(elems, pct[d], &elems);
         }
         s.over |= __builtin_add_overflow(s.total, elems, &s.total);
-        sig_piece(&s, nd, pst, pct);
+        sig_piece(&s, p->pool, nd, pst, pct);
         if (empty) continue;
         s.nonempty = 1;
         if (!rec) continue;
@@ -262,7 +291,7 @@ static int varn_regions(const ncsf_var *v, const ncsf_call *c, const MPI_Offset 
     p->has_nr = 1;
     /* without memory for the signature, the engine makes it */
     if (s.g.nomem) {
-        free(s.g.b);
+        sf_pool_give(p->pool, s.g.b);
         s.g.b = NULL;
     }
     p->nsig = s.g.b;
@@ -552,7 +581,7 @@ void ncsfi_release(ncsf_prepared *p)
     free(p->reqs);
     sf_pool_give(p->pool, p->nflat);
     p->nflat = NULL;
-    free(p->nsig);
+    sf_pool_give(p->pool, p->nsig);
     p->nsig = NULL;
     p->has_nr = 0;
     if (p->own_buftype) MPI_Type_free(&p->buftype);
