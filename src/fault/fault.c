@@ -124,6 +124,11 @@ void *ncsf_fault_realloc(void *p, size_t n, const char *site)
     return ncsf_fault_hit(1, site) ? NULL : realloc(p, n);
 }
 
+void *ncsf_fault_aligned_alloc(size_t a, size_t n, const char *site)
+{
+    return ncsf_fault_hit(1, site) ? NULL : aligned_alloc(a, n);
+}
+
 char *ncsf_fault_strdup(const char *s, const char *site)
 {
     return ncsf_fault_hit(1, site) ? NULL : strdup(s);

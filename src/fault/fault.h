@@ -43,6 +43,7 @@ int ncsf_fault_after(int rc, int code, const char *site);
 void *ncsf_fault_malloc(size_t n, const char *site);
 void *ncsf_fault_calloc(size_t a, size_t b, const char *site);
 void *ncsf_fault_realloc(void *p, size_t n, const char *site);
+void *ncsf_fault_aligned_alloc(size_t a, size_t n, const char *site);
 char *ncsf_fault_strdup(const char *s, const char *site);
 char *ncsf_fault_strndup(const char *s, size_t n, const char *site);
 
@@ -53,6 +54,7 @@ char *ncsf_fault_strndup(const char *s, size_t n, const char *site);
 #define malloc(n) ncsf_fault_malloc((n), NCSF_SITE)
 #define calloc(a, b) ncsf_fault_calloc((a), (b), NCSF_SITE)
 #define realloc(p, n) ncsf_fault_realloc((p), (n), NCSF_SITE)
+#define aligned_alloc(a, n) ncsf_fault_aligned_alloc((a), (n), NCSF_SITE)
 #undef strdup
 #undef strndup
 #define strdup(s) ncsf_fault_strdup((s), NCSF_SITE)

@@ -142,7 +142,9 @@ int sf_plan_bound_groups(sf_context *ctx, int agreed_groups, const sf_plan *keep
 int sf_scratch_reserve(sf_context *ctx, MPI_Offset bytes)
 {
     if (bytes <= ctx->scratch_size) return SF_OK;
-    char *s = realloc(ctx->scratch, (size_t)bytes);
+    /* (what it held is not kept: a call's scratch starts empty) */
+    char *s = sf_malloc_big((size_t)bytes);
+    if (s) free(ctx->scratch);
     if (!s) return SF_ERR_NOMEM;
     ctx->scratch = s;
     ctx->scratch_size = bytes;

@@ -24,17 +24,40 @@
  * An abort frees it. What is parked is freed with the communicator's
  * state (MPI_Comm_free, or MPI_Finalize for MPI_COMM_WORLD).
  *
+ * A block of 1 MiB or more (the scratch, a kept array, a plan's arrays)
+ * is asked for in transparent huge pages (sf_malloc_big), which Linux
+ * gives on request by default: one fault a 2 MiB page, not 512 (a block
+ * of 1 to 2 MiB takes a whole one). On the
+ * machine of doc/benchmarks.md this took a quarter off the first
+ * dataset's write and read of the E3SM-like kernel.
+ *
  * Nothing here is collective: each rank keeps its own.
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #include "sf_internal.h"
 #include "nodes.h"
+
+void *sf_malloc_big(size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= SF_HUGE_PAGE / 2) {
+        size_t n = (bytes + SF_HUGE_PAGE - 1) / SF_HUGE_PAGE * SF_HUGE_PAGE;
+        void *p = aligned_alloc(SF_HUGE_PAGE, n);
+        if (p) (void)madvise(p, n, MADV_HUGEPAGE); /* (a hint: without it, small pages) */
+        return p;
+    }
+#endif
+    return malloc(bytes ? bytes : 1);
+}
 
 void *sf_pool_take(sf_context *ctx, size_t bytes)
 {
     if (bytes == 0) bytes = 1;
-    if (!ctx || bytes > SF_POOL_EACH_MAX) return malloc(bytes);
+    if (!ctx || bytes > SF_POOL_EACH_MAX) return sf_malloc_big(bytes);
     int fit = -1, spare = -1;
     for (int i = 0; i < SF_POOL_SLOTS; i++) {
         const sf_pool_slot *s = &ctx->pool[i];
@@ -45,13 +68,13 @@ void *sf_pool_take(sf_context *ctx, size_t bytes)
             spare = i; /* an empty slot, else the smallest block */
         }
     }
-    if (fit < 0 && spare < 0) return malloc(bytes); /* every slot taken */
+    if (fit < 0 && spare < 0) return sf_malloc_big(bytes); /* every slot taken */
     if (fit < 0) {
         /* a little more than asked: the next call's may be a little larger */
         sf_pool_slot *s = &ctx->pool[spare];
         size_t cap = bytes + bytes / 8;
         free(s->p);
-        s->p = malloc(cap);
+        s->p = sf_malloc_big(cap);
         s->cap = s->p ? cap : 0;
         if (!s->p) return NULL;
         fit = spare;

@@ -90,7 +90,7 @@ static int member_side(sf_context *ctx, sf_rplan *p, sf_run_list *l, MPI_Offset 
 {
     int P = ctx->nprocs;
     size_t *pos = calloc(3 * ((size_t)P + 1), sizeof(size_t)), *first = pos + P + 1, *mend = first + P + 1;
-    p->m = malloc(sizeof(sf_mrun) * (l->n ? l->n : 1));
+    p->m = sf_malloc_big(sizeof(sf_mrun) * (l->n ? l->n : 1));
     *desc = sf_pool_take(ctx, sizeof(MPI_Offset) * DW * (l->n ? l->n : 1));
     if (!pos || !p->m || !*desc) { free(pos); return SF_ERR_NOMEM; }
     for (size_t i = 0; i < l->n; i++) nruns[l->r[i].dest]++;
@@ -142,7 +142,7 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
     int err = SF_OK, last_lay = -1, last_block = -1;
     sf_offsets o = {0, 0, 0};
     const sf_layout *lay = NULL;
-    p->h = malloc(sizeof(sf_hrun) * (nr ? nr : 1));
+    p->h = sf_malloc_big(sizeof(sf_hrun) * (nr ? nr : 1));
     if (!p->h) return SF_ERR_NOMEM;
     p->nh = nr;
     MPI_Offset at = 0;

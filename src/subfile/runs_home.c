@@ -217,7 +217,7 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, i
      * from call to call); a part that moves with one MPI-IO call needs
      * its own */
     int own = p->stage > SF_SWAP_CHUNK;
-    char *stage = own ? malloc((size_t)p->stage) : sf_swap_buffer(ctx);
+    char *stage = own ? sf_malloc_big((size_t)p->stage) : sf_swap_buffer(ctx);
     if (!stage) return SF_ERR_NOMEM;
     for (int k = 0; k < p->nsub; k++) {
         sf_hsub *s = &p->subs[k];

@@ -176,6 +176,10 @@ typedef struct sf_context sf_context;
  * (ctx NULL: plain malloc). Give it back with sf_pool_give, to the same
  * context, before the context ends. */
 void *sf_pool_take(sf_context *ctx, size_t bytes);
+/* As malloc; a block of half a huge page or more in transparent huge
+ * pages where the system has them (freed with free). */
+enum { SF_HUGE_PAGE = 2 << 20 };
+void *sf_malloc_big(size_t bytes);
 void sf_pool_give(sf_context *ctx, void *p);
 
 /* ---- partition.c: block grids ---------------------------------------- */
