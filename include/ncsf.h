@@ -93,6 +93,11 @@ typedef struct ncsf_engine_counts {
     long long swapped_reads; /* boxes of collective reads done alone whose
                              * elements this process byte swapped as they
                              * arrived (not in a pass of their own)      */
+    long long plans_derived; /* collective calls by runs whose plan was
+                             * made, without a message, from the plan of
+                             * another variable of the same shape in the
+                             * same subfiles with the same pieces (counted
+                             * neither in plan_builds nor in plan_hits)  */
 } ncsf_engine_counts;
 int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out);
 

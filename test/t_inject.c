@@ -12,7 +12,9 @@
  * communicator kept on it by every rank or by none) or splitcomm (two
  * opens on a new split of it, which has no attribute of MPI_COMM_WORLD's:
  * the node census taken at the first and kept on it by every rank or by
- * none).
+ * none) or varn (two variables of one subfile group written and read
+ * with put_varn_all and get_varn_all: the second's plan a copy of the
+ * first's).
  *
  * A first run records the sites the scenario reaches on each rank (an
  * allocation, an MPI call or a system call of the library). Then, for the
@@ -41,7 +43,7 @@ int ncsf_fault_fired(void);
 #define NY 6
 
 static test_state ts;
-static char dir[400], path_a[512], path_b[512];
+static char dir[400], path_a[512], path_b[512], path_c[512];
 static int agree_failures;
 
 /* The outcome of a step: must agree; returns the agreed error. */
@@ -199,6 +201,53 @@ static int rewrite_dataset(const char *path, int seed)
     return err ? err : e;
 }
 
+/* Write a dataset of two variables a and b (t, x, y) of one subfile
+ * group with put_varn_all (this rank's rows, two pieces each): a's
+ * first call builds a plan, b's takes a copy of it (runs_exec.c,
+ * derive), the next record's reuse them; read both back with
+ * get_varn_all. The agreed error; whether the values were right. */
+static int varn_dataset(const char *path, int seed, int *wrong)
+{
+    int ncid, d[3], v[2], err, bad = 0;
+    double buf[2 * NX * NY], back[2 * NX * NY];
+    MPI_Offset st[2], ct[2], flat[4 * 6 * NX], *sp[2 * NX], *cp[2 * NX];
+    *wrong = 0;
+    MPI_Info info = create_info(0);
+    MPI_Info_set(info, "subfiling_group", "g");
+    err = step(ncmpi_create(MPI_COMM_WORLD, path, NC_CLOBBER | NC_64BIT_DATA, MPI_INFO_NULL, &ncid), "create");
+    if (err) { MPI_Info_free(&info); return err; }
+    ncmpi_def_dim(ncid, "t", NC_UNLIMITED, &d[0]);
+    ncmpi_def_dim(ncid, "x", NX, &d[1]);
+    ncmpi_def_dim(ncid, "y", NY, &d[2]);
+    err = local_step(ncmpi_def_var(ncid, "a", NC_DOUBLE, 3, d, &v[0], info));
+    if (!err) err = local_step(ncmpi_def_var(ncid, "b", NC_DOUBLE, 3, d, &v[1], info));
+    MPI_Info_free(&info);
+    if (!err) err = step(ncmpi_enddef(ncid), "enddef");
+    rows(st, ct);
+    int n = 2 * (int)ct[0];
+    for (int t = 0; t < 2 && !err; t++) {
+        for (int k = 0; k < n; k++) {
+            MPI_Offset *ps = sp[k] = flat + 6 * k, *pc = cp[k] = ps + 3;
+            ps[0] = t, ps[1] = st[0] + k / 2, ps[2] = (k % 2) * (NY / 2);
+            pc[0] = 1, pc[1] = 1, pc[2] = NY / 2;
+        }
+        for (int w = 0; w < 2 && !err; w++) {
+            for (int i = 0; i < n * (NY / 2); i++)
+                buf[i] = test_value(NC_DOUBLE, (t * NX + st[0]) * NY + i, seed + w);
+            err = step(ncmpi_put_varn_double_all(ncid, v[w], n, sp, cp, buf), "put_varn_all");
+        }
+        for (int w = 0; w < 2 && !err; w++) {
+            memset(back, 0, sizeof back);
+            err = step(ncmpi_get_varn_double_all(ncid, v[w], n, sp, cp, back), "get_varn_all");
+            for (int i = 0; !err && i < n * (NY / 2); i++)
+                bad |= back[i] != test_value(NC_DOUBLE, (t * NX + st[0]) * NY + i, seed + w);
+        }
+    }
+    int e = step(ncmpi_close(ncid), "close");
+    MPI_Allreduce(&bad, wrong, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return err ? err : e;
+}
+
 /* Open B twice on a new duplicate of MPI_COMM_WORLD, closing each: the
  * first open makes ncsf's communicator over the duplicate and keeps it
  * there; the second must find it on every rank or on none, whichever
@@ -243,6 +292,7 @@ static int run(const char *scenario, int *wrong)
     if (!strcmp(scenario, "rewrite")) return rewrite_dataset(path_b, SEED_B);
     if (!strcmp(scenario, "newcomm")) return open_twice_on_new_comm(path_b, 0);
     if (!strcmp(scenario, "splitcomm")) return open_twice_on_new_comm(path_b, 1);
+    if (!strcmp(scenario, "varn")) return varn_dataset(path_c, SEED_B, wrong);
     return NC_EINVAL;
 }
 
@@ -256,7 +306,7 @@ static void verify(const char *scenario, int err, int wrong, long k, int rank)
         ts.failures++;
     }
     if (err || !strcmp(scenario, "newcomm") || !strcmp(scenario, "splitcomm")) return;
-    if (!strcmp(scenario, "read")) {
+    if (!strcmp(scenario, "read") || !strcmp(scenario, "varn")) {
         if (wrong) {
             if (ts.rank == 0) fprintf(stderr, "  fault %ld on rank %d: read succeeded with wrong values\n", k, rank);
             ts.failures++;
@@ -288,6 +338,7 @@ int main(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", argv[2]);
     snprintf(path_a, sizeof path_a, "%s/before.nc", dir);
     snprintf(path_b, sizeof path_b, "%s/swept.nc", dir);
+    snprintf(path_c, sizeof path_c, "%s/varn.nc", dir);
     ts.where = scenario;
     /* the dataset written before, and the one the runs read or replace */
     EXPECT(&ts, write_dataset(path_a, SEED_A, 0, 0) == NC_NOERR, "writing the earlier dataset");

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fault injection swept over every site of seven scenarios, at 1, 2 and 3
+# Fault injection swept over every site of eight scenarios, at 1, 2 and 3
 # processes (t_inject.c). Needs a library configured with
 # --enable-fault-injection: scripts/reliability.sh builds one (with the
 # sanitizers) and runs this there; an ordinary build says SKIP.
@@ -9,7 +9,7 @@ if [ ! -x "$B/test/t_inject" ]; then
   finish
 fi
 for np in $(nps t_inject); do
-  for s in write read rewrite mpiio indep newcomm splitcomm; do
+  for s in write read rewrite mpiio indep newcomm splitcomm varn; do
     d=$(newdir)
     run_np "$np" "$B/test/t_inject" "$s" "$d" ${NCSF_INJECT_MODE:-}; report $? "t_inject fault sweep over $s np=$np"
     rm -rf "$d"

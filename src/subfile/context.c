@@ -139,11 +139,11 @@ int sf_context_forget_plans(sf_context *ctx)
 static void print_profile(const sf_context *ctx)
 {
     if (getenv("NCSF_PROFILE") && ctx->counts.calls)
-        fprintf(stderr, "ncsf profile rank %d: %ld collective calls, %ld plans built, %ld reused, "
+        fprintf(stderr, "ncsf profile rank %d: %ld collective calls, %ld plans built, %ld reused, %ld derived, "
                 "%ld subfile opens, %ld group waits, %ld gather messages, %ld MPI-IO steps, "
                 "%ld direct reads, %ld writes swapped on the way; "
                 "plan %.4f s, move %.4f s, agree %.4f s, close %.4f s\n",
-                ctx->rank, ctx->counts.calls, ctx->counts.plan_builds, ctx->counts.plan_hits,
+                ctx->rank, ctx->counts.calls, ctx->counts.plan_builds, ctx->counts.plan_hits, ctx->counts.plans_derived,
                 ctx->counts.file_opens, ctx->counts.group_waits, ctx->counts.gather_msgs,
                 ctx->counts.mpiio_steps, ctx->counts.path_calls[SF_PATH_DIRECT], ctx->counts.swapped_on_the_way,
                 ctx->t_plan, ctx->t_move, ctx->t_agree, ctx->t_close);

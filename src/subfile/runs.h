@@ -79,6 +79,8 @@ typedef struct sf_rplan {
                                 * the plan never serves another dataset) */
     size_t fplen;
     int foreign;               /* kept from a closed dataset, not yet reused here */
+    int lay1;                  /* the layout of its calls' one request, a
+                                * many-piece one (none other), or -1 */
 } sf_rplan;
 
 #define SF_RUNS_SLOTS 8
@@ -125,6 +127,9 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base);
  * dataset: not an error. */
 void sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr);
 int sf_rplan_holds(sf_context *ctx, const sf_rplan *p);
+/* The same for a plan all of whose runs are of layout lay (a derived
+ * plan's: runs_exec.c), from its home side. */
+void sf_rplan_fingerprint_one(sf_context *ctx, sf_rplan *p, int lay);
 void sf_runs_done(sf_context *ctx);
 int sf_runs_forget(sf_context *ctx);
 

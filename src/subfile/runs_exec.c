@@ -235,6 +235,7 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
     int err = p ? SF_OK : SF_ERR_NOMEM;
     if (p) {
         p->relative = relative;
+        p->lay1 = c->nreq == 0 && c->nnreq == 1 ? c->nreqs[0].lay->id : -1;
         p->scount = calloc((size_t)P * 4, sizeof(MPI_Offset));
         if (!p->scount) err = SF_ERR_NOMEM;
         else { p->soff = p->scount + P; p->rcount = p->scount + 2 * P; p->roff = p->scount + 3 * P; }
@@ -326,6 +327,120 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
     return err;
 }
 
+/* ---- another variable's plan -------------------------------------------- */
+
+/* A plan's runs are where its layout's pieces fall: which block, where in
+ * the block, which home. Another layout of the same geometry in the same
+ * subfiles (subfiling_group: the variables of a group share them) puts
+ * the same pieces in the same blocks at the same places, to the same
+ * homes; only where each block begins in its subfile differs. So a call
+ * with the pieces of a plan of another such variable takes a copy of
+ * that plan, each home's runs moved by the difference of the two
+ * variables' begins: no exchange, no cutting into runs, nothing sent. */
+static int same_geometry(const sf_layout *a, const sf_layout *b)
+{
+    if (a->file_id != b->file_id || a->ndims != b->ndims || a->record != b->record || a->elsize != b->elsize ||
+        a->nblocks != b->nblocks || a->npart != b->npart)
+        return 0;
+    for (int d = a->record ? 1 : 0; d < a->ndims; d++)
+        if (a->gsize[d] != b->gsize[d]) return 0;
+    for (int q = 0; q < a->npart; q++) {
+        if (a->pdims[q] != b->pdims[q] || a->pgrid[q] != b->pgrid[q]) return 0;
+        if (memcmp(a->bounds[q], b->bounds[q], sizeof(MPI_Offset) * ((size_t)a->pgrid[q] + 1)) != 0) return 0;
+    }
+    return 1;
+}
+
+/* The head of the signature of call c's one request as if it were on
+ * layout lay (the words before its pieces' bytes, which do not depend on
+ * the layout): *len bytes, malloc's. */
+static unsigned char *key_head(const sf_call *c, const sf_layout *lay, MPI_Offset b0, size_t *len)
+{
+    sf_nrequest q = c->nreqs[0];
+    unsigned char *k = NULL;
+    q.lay = lay;
+    q.sig = (const unsigned char *)"";
+    q.siglen = 0;
+    return sf_runs_key(NULL, 0, NULL, 1, &q, b0, &k, len) == SF_OK ? k : NULL;
+}
+
+/* Whether plan o, of another layout, would serve call c (whose signature
+ * is ctx->rkey at base b0) with its runs moved: c's one request has o's
+ * pieces, o's layout the geometry of c's (local; the signatures' heads
+ * made for both layouts, their pieces' bytes compared where they are). */
+static int derivable(sf_context *ctx, const sf_rplan *o, const sf_call *c, MPI_Offset b0)
+{
+    if (!o || o->foreign || o->lay1 < 0 || c->nreq != 0 || c->nnreq != 1 || !ctx->rkey) return 0;
+    const sf_layout *b = c->nreqs[0].lay, *a = sf_context_layout(ctx, o->lay1);
+    if (!a || a == b || a->id == b->id || !same_geometry(a, b)) return 0;
+    if (!o->relative && o->kbase != b0) return 0;
+    size_t la = 0, lb = 0;
+    unsigned char *ha = key_head(c, a, b0, &la), *hb = key_head(c, b, b0, &lb);
+    int same = ha && hb && la <= o->keylen && lb <= ctx->rkeylen && o->keylen - la == ctx->rkeylen - lb &&
+               memcmp(ha, o->key, la) == 0 && memcmp(hb, ctx->rkey, lb) == 0 &&
+               memcmp(o->key + la, ctx->rkey + lb, o->keylen - la) == 0;
+    free(ha);
+    free(hb);
+    return same;
+}
+
+/* A copy of plan o for call c's layout (local; SF_OK or why not). */
+static int derive(sf_context *ctx, const sf_rplan *o, const sf_call *c, sf_rplan **out)
+{
+    int P = ctx->nprocs, err = SF_OK;
+    *out = NULL;
+    if (c->nreq != 0 || c->nnreq != 1) return SF_ERR_ARG;
+    const sf_layout *b = c->nreqs[0].lay, *a = sf_context_layout(ctx, o->lay1);
+    sf_rplan *p = calloc(1, sizeof *p);
+    if (!p || !a) { free(p); return p ? SF_ERR_ARG : SF_ERR_NOMEM; }
+    *p = *o;
+    p->key = NULL, p->refs = NULL, p->fp = NULL, p->fplen = 0, p->scount = NULL, p->m = NULL, p->h = NULL;
+    p->subs = NULL, p->nsub = 0, p->foreign = 0, p->lay1 = b->id;
+    /* the call's signature (the lookup's), as a build keeps it */
+    p->key = malloc(ctx->rkeylen ? ctx->rkeylen : 1);
+    p->scount = malloc(sizeof(MPI_Offset) * 4 * (size_t)P);
+    p->m = sf_malloc_big(sizeof(sf_mrun) * (o->nm ? o->nm : 1));
+    p->h = sf_malloc_big(sizeof(sf_hrun) * (o->nh ? o->nh : 1));
+    p->subs = calloc(o->nsub ? (size_t)o->nsub : 1, sizeof(sf_hsub));
+    if (!p->key || !p->scount || !p->m || !p->h || !p->subs || !ctx->rkey) {
+        sf_rplan_free(p);
+        return SF_ERR_NOMEM;
+    }
+    memcpy(p->key, ctx->rkey, ctx->rkeylen);
+    p->keylen = ctx->rkeylen;
+    p->kbase = ctx->rkey_base;
+    memcpy(p->scount, o->scount, sizeof(MPI_Offset) * 4 * (size_t)P);
+    p->soff = p->scount + P, p->rcount = p->scount + 2 * P, p->roff = p->scount + 3 * P;
+    memcpy(p->m, o->m, sizeof(sf_mrun) * o->nm);
+    memcpy(p->h, o->h, sizeof(sf_hrun) * o->nh);
+    /* each part moved by the difference of the two begins in its block
+     * (the record size is the subfile's: the same) */
+    for (int k = 0; k < o->nsub; k++) {
+        sf_hsub *s = &p->subs[k];
+        *s = o->subs[k];
+        s->ftype = MPI_DATATYPE_NULL;
+        p->nsub = k + 1;
+        sf_offsets oa, ob;
+        if (err == SF_OK) err = sf_need_offsets(ctx, b->file_id, s->block);
+        if (err == SF_OK && (!sf_layout_get_offsets(a, s->block, &oa) || !sf_layout_get_offsets(b, s->block, &ob) ||
+                             oa.begin < 0 || ob.begin < 0 || oa.recsize != ob.recsize))
+            err = SF_ERR_ARG;
+        if (err != SF_OK) continue;
+        MPI_Offset delta = ob.begin - oa.begin;
+        s->lo += delta;
+        s->hi += delta;
+        for (size_t i = s->first; i < s->end; i++) p->h[i].disp += delta;
+        if (o->subs[k].ftype != MPI_DATATYPE_NULL) err = SF_MPI_OK(MPI_Type_dup(o->subs[k].ftype, &s->ftype));
+    }
+    if (err != SF_OK) {
+        sf_rplan_free(p);
+        return err;
+    }
+    if (o->refs) sf_rplan_fingerprint_one(ctx, p, b->id);
+    *out = p;
+    return SF_OK;
+}
+
 /* ---- the cache ---------------------------------------------------------- */
 
 int sf_runs_forget(sf_context *ctx)
@@ -356,6 +471,10 @@ unsigned sf_runs_candidates(sf_context *ctx, const sf_call *c, MPI_Offset base)
             memcmp(p->key, ctx->rkey, ctx->rkeylen) == 0 && sf_rplan_holds(ctx, p))
             mask |= 1u << i;
     }
+    /* and those of another variable a copy of which would do (asked of
+     * every slot: another rank may have no plan of its own to reuse) */
+    for (int i = 0; i < SF_RUNS_SLOTS; i++)
+        if (derivable(ctx, ctx->rplans[i], c, b0)) mask |= 1u << (SF_RUNS_SLOTS + i);
     return mask;
 }
 
@@ -376,7 +495,37 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
     if (slot >= 0 && ctx->rplans[slot]->relative && base_min != base_max) slot = -1;
     MPI_Offset shift;
     int evicted = SF_OK; /* freeing the plan it replaces (local) */
-    if (slot >= 0) {
+    sf_rplan *derived = NULL;
+    if (slot < 0) {
+        /* a copy of another variable's plan, made by every rank, or by none */
+        int from = -1;
+        for (int i = 0; i < SF_RUNS_SLOTS; i++)
+            if ((mask >> (SF_RUNS_SLOTS + i) & 1) && ctx->rplans[i] &&
+                (from < 0 || ctx->rplans[i]->last_use > ctx->rplans[from]->last_use))
+                from = i;
+        if (from >= 0 && ctx->rplans[from]->relative && base_min != base_max) from = -1;
+        if (from >= 0) {
+            double t0 = MPI_Wtime();
+            int err = derive(ctx, ctx->rplans[from], c, &derived);
+            ctx->t_plan += MPI_Wtime() - t0;
+            int e = sf_agree_err(ctx, err);
+            if (e != SF_OK) {
+                sf_keep(&e, sf_rplan_free(derived)); /* (then built, below) */
+                derived = NULL;
+            }
+        }
+    }
+    if (derived) {
+        shift = derived->relative && base_min >= 0 ? base_min : 0;
+        ctx->counts.plans_derived++;
+        slot = 0;
+        for (int i = 0; i < SF_RUNS_SLOTS; i++) {
+            if (!ctx->rplans[i]) { slot = i; break; }
+            if (ctx->rplans[i]->last_use < ctx->rplans[slot]->last_use) slot = i;
+        }
+        evicted = sf_rplan_free(ctx->rplans[slot]);
+        ctx->rplans[slot] = derived;
+    } else if (slot >= 0) {
         shift = ctx->rplans[slot]->relative && base_min >= 0 ? base_min : 0;
         ctx->counts.plan_hits++;
         ctx->rplans[slot]->foreign = 0; /* it holds here on every rank (agreed) */

@@ -195,6 +195,43 @@ none:
     return;
 }
 
+void sf_rplan_fingerprint_one(sf_context *ctx, sf_rplan *p, int lay)
+{
+    /* as sf_rplan_fingerprint: the one layout, then the pairs of the home
+     * side's runs (all of lay) and parts */
+    size_t np = 0, cap = 2 * (p->nh + (size_t)p->nsub) + 2;
+    int *pairs = malloc(sizeof(int) * cap);
+    if (!pairs) return;
+    for (size_t i = 0; i < p->nh; i++)
+        if (!np || pairs[2 * np - 2] != lay || pairs[2 * np - 1] != p->h[i].block) {
+            pairs[2 * np] = lay;
+            pairs[2 * np + 1] = p->h[i].block;
+            np++;
+        }
+    for (int k = 0; k < p->nsub; k++) {
+        pairs[2 * np] = p->subs[k].file_id;
+        pairs[2 * np + 1] = p->subs[k].block;
+        np++;
+    }
+    np = unique(pairs, np, 2, cmp_pair);
+    p->refs = malloc(sizeof(int) * (3 + 2 * np));
+    if (!p->refs) { free(pairs); return; }
+    p->refs[0] = 1;
+    p->refs[1] = lay;
+    p->refs[2] = (int)np;
+    memcpy(p->refs + 3, pairs, sizeof(int) * 2 * np);
+    free(pairs);
+    words s = {NULL, 0, 0, 0};
+    if (fingerprint(ctx, p->refs, &s) || s.bad) {
+        free(s.w);
+        free(p->refs);
+        p->refs = NULL;
+        return;
+    }
+    p->fp = s.w;
+    p->fplen = s.n;
+}
+
 int sf_rplan_holds(sf_context *ctx, const sf_rplan *p)
 {
     if (!p->foreign) return 1;

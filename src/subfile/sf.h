@@ -452,6 +452,8 @@ typedef struct sf_counts {
                           * MPI-IO handle: handles.c) */
     long swapped_reads;  /* boxes of direct reads whose elements this rank
                           * reversed as they arrived (direct.c) */
+    long plans_derived;  /* plans by runs made from another variable's
+                          * (runs_exec.c, derive) */
 } sf_counts;
 /* The window of calls by runs: requests outstanding at once (the default;
  * the MPI_Info key subfiling_window of the context sets another, up to

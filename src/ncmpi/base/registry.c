@@ -87,5 +87,6 @@ int ncsf_inq_engine_counts(int ncid, ncsf_engine_counts *out)
     out->indep_calls = c.path_calls[SF_PATH_INDEP];
     out->indep_runs_calls = c.path_calls[SF_PATH_INDEP_RUNS];
     out->swapped_reads = c.swapped_reads;
+    out->plans_derived = c.plans_derived;
     return NC_NOERR;
 }
