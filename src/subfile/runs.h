@@ -81,6 +81,14 @@ typedef struct sf_rplan {
     int foreign;               /* kept from a closed dataset, not yet reused here */
     int lay1;                  /* the layout of its calls' one request, a
                                 * many-piece one (none other), or -1 */
+    /* this rank's own runs as home, moved straight between the caller's
+     * buffer and the staging, not through the area (runs_home.c): for
+     * each home run the own member run (m[mown_first + k]) it lies in,
+     * or -1; mown[k], where that member run starts in the area's own
+     * part. NULL: every run through the area */
+    int *hown;
+    MPI_Offset *mown;
+    size_t mown_first;
 } sf_rplan;
 
 #define SF_RUNS_SLOTS 8
@@ -110,7 +118,11 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
                       const MPI_Offset *runs_from, int write);
 /* The home's I/O of its subfile parts, between the area and the files:
  * write 1, area to files; 0, the other way. */
-int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, int write);
+int sf_runs_home_io(sf_context *ctx, sf_rplan *p, const sf_call *c, char *area, MPI_Offset base, int write);
+/* Whether, and how, this rank's own runs can skip the area (p->hown,
+ * p->mown): a part of one run of bytes each, every own run at a whole
+ * element of the part. Not an error when not (no memory: the area). */
+void sf_runs_own(sf_context *ctx, sf_rplan *p, const sf_call *c);
 int sf_runs_home_subs(sf_context *ctx, sf_rplan *p);
 /* Collective and independent entry points (access.c calls them). */
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned agreed_mask, MPI_Offset base_min,

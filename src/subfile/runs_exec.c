@@ -219,6 +219,7 @@ static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offse
     sf_keep(&err, sf_runs_exchange(ctx, (char *)desc, nruns, so, (char *)rdesc, rruns, ro));
     sf_pool_give(ctx, desc);
     if (err == SF_OK) err = sf_runs_home_side(ctx, p, rdesc, nr, from, c->write);
+    if (err == SF_OK) sf_runs_own(ctx, p, c);
     /* what it assumed of this dataset, for another (runs_keep.c) */
     if (err == SF_OK) sf_rplan_fingerprint(ctx, p, c, rdesc, nr);
     free(from);
@@ -281,6 +282,10 @@ static void pack_all(sf_context *ctx, sf_rplan *p, const sf_call *c, char *sbuf,
     size_t i = 0;
     for (int q = 0; q < ctx->nprocs; q++) {
         char *at = q == ctx->rank ? area + p->roff[q] : sbuf + p->soff[q];
+        if (q == ctx->rank && p->hown) { /* (straight to or from the staging: runs_home.c) */
+            for (MPI_Offset done = 0; done < p->scount[q]; i++) done += p->m[i].len;
+            continue;
+        }
         for (MPI_Offset done = 0; done < p->scount[q]; i++) {
             const sf_mrun *m = &p->m[i];
             char *mem = buffer_of(c, m->req) + m->moff;
@@ -316,9 +321,9 @@ int sf_rplan_exec(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset bas
         if (!zero) pack_all(ctx, p, c, sbuf, area, 1);
         sf_keep(&err, sf_runs_exchange(ctx, sbuf, zero ? zero : p->scount, p->soff, area,
                                        zero ? zero : p->rcount, p->roff));
-        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base, 1));
+        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, c, area, base, 1));
     } else {
-        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, area, base, 0));
+        if (!zero) sf_keep(&err, sf_runs_home_io(ctx, p, c, area, base, 0));
         sf_keep(&err, sf_runs_exchange(ctx, area, zero ? zero : p->rcount, p->roff, sbuf,
                                        zero ? zero : p->scount, p->soff));
         if (!zero) pack_all(ctx, p, c, sbuf, area, 0);
@@ -395,6 +400,7 @@ static int derive(sf_context *ctx, const sf_rplan *o, const sf_call *c, sf_rplan
     if (!p || !a) { free(p); return p ? SF_ERR_ARG : SF_ERR_NOMEM; }
     *p = *o;
     p->key = NULL, p->refs = NULL, p->fp = NULL, p->fplen = 0, p->scount = NULL, p->m = NULL, p->h = NULL;
+    p->hown = NULL, p->mown = NULL;
     p->subs = NULL, p->nsub = 0, p->foreign = 0, p->lay1 = b->id;
     /* the call's signature (the lookup's), as a build keeps it */
     p->key = malloc(ctx->rkeylen ? ctx->rkeylen : 1);
@@ -436,6 +442,8 @@ static int derive(sf_context *ctx, const sf_rplan *o, const sf_call *c, sf_rplan
         sf_rplan_free(p);
         return err;
     }
+    /* (its own runs go as o's: the same runs, of the same element size) */
+    sf_runs_own(ctx, p, c);
     if (o->refs) sf_rplan_fingerprint_one(ctx, p, b->id);
     *out = p;
     return SF_OK;

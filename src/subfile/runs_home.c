@@ -12,6 +12,7 @@
  * the later run (higher rank, later piece) winning.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "runs.h"
@@ -134,11 +135,98 @@ int sf_runs_home_subs(sf_context *ctx, sf_rplan *p)
     return err;
 }
 
+static char *req_buffer(const sf_call *c, int req)
+{
+    return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
+}
+
+static int req_elsize(const sf_call *c, int req)
+{
+    return req < c->nreq ? c->reqs[req].lay->elsize : c->nreqs[req - c->nreq].lay->elsize;
+}
+
+void sf_runs_own(sf_context *ctx, sf_rplan *p, const sf_call *c)
+{
+    int me = ctx->rank;
+    free(p->hown);
+    free(p->mown);
+    p->hown = NULL, p->mown = NULL;
+    if (!c || !p->nh || p->rcount[me] <= 0) return;
+    for (int k = 0; k < p->nsub; k++)
+        if (p->subs[k].overlap || p->subs[k].nseg != 1) return;
+    /* the own member runs: after those for the lower ranks */
+    size_t first = 0, n = 0;
+    for (int q = 0; q < me; q++)
+        for (MPI_Offset done = 0; done < p->scount[q]; first++) done += p->m[first].len;
+    for (MPI_Offset done = 0; done < p->scount[me]; n++) done += p->m[first + n].len;
+    int *hown = malloc(sizeof(int) * p->nh);
+    MPI_Offset *mown = malloc(sizeof(MPI_Offset) * (n + 1));
+    if (!hown || !mown) { free(hown); free(mown); return; } /* (through the area) */
+    mown[0] = 0;
+    for (size_t k = 0; k < n; k++) mown[k + 1] = mown[k] + p->m[first + k].len;
+    MPI_Offset lo = p->roff[me], hi = lo + p->rcount[me];
+    size_t cur = 0;
+    for (int k = 0; k < p->nsub; k++) {
+        const sf_hsub *s = &p->subs[k];
+        for (size_t j = s->first; j < s->end; j++) {
+            MPI_Offset at = p->h[j].at;
+            hown[j] = -1;
+            if (at < lo || at >= hi) continue;
+            MPI_Offset x = at - lo;
+            if (!(cur < n && mown[cur] <= x && x < mown[cur + 1])) { /* (they mostly come in order) */
+                size_t a = 0, b = n;
+                while (b - a > 1) {
+                    size_t mid = a + (b - a) / 2;
+                    if (mown[mid] <= x) a = mid;
+                    else b = mid;
+                }
+                cur = a;
+            }
+            /* staged SF_RUNS_STAGE bytes at a time from the part's start,
+             * a run may be cut: only where its element size divides its
+             * place in the part are its elements whole in each piece */
+            if ((p->h[j].disp - s->lo) % req_elsize(c, p->m[first + cur].req) != 0) {
+                free(hown);
+                free(mown);
+                return;
+            }
+            hown[j] = (int)cur;
+        }
+    }
+    p->hown = hown, p->mown = mown, p->mown_first = first;
+}
+
+/* len bytes of request req between the caller's buffer and the staging,
+ * its elements reversed when the request says so (byte by byte here for
+ * the short runs of a scattered decomposition; sf_runs_copy else) */
+static inline void own_copy(const sf_call *c, int req, char *dst, const char *src, MPI_Offset len)
+{
+    const sf_nrequest *q = req >= c->nreq ? &c->nreqs[req - c->nreq] : NULL;
+    if (q && q->swap && q->lay->elsize == 8 && len <= 256) {
+        for (MPI_Offset i = 0; i < len; i += 8) {
+            uint64_t v;
+            memcpy(&v, src + i, 8);
+            v = __builtin_bswap64(v);
+            memcpy(dst + i, &v, 8);
+        }
+    } else if (q && q->swap && q->lay->elsize == 4 && len <= 256) {
+        for (MPI_Offset i = 0; i < len; i += 4) {
+            uint32_t v;
+            memcpy(&v, src + i, 4);
+            v = __builtin_bswap32(v);
+            memcpy(dst + i, &v, 4);
+        }
+    } else {
+        sf_runs_copy(c, req, dst, src, len);
+    }
+}
+
 /* A part that is one run of bytes in the subfile, through a staging
  * buffer of at most SF_RUNS_STAGE bytes (its runs in turn: a run longer
- * than that is cut). */
-static int dense_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_File fh, char *area, char *stage,
-                    MPI_Offset shift, int write)
+ * than that is cut). This rank's own runs (p->hown) go straight between
+ * the staging and the caller's buffer. */
+static int dense_io(sf_context *ctx, const sf_rplan *p, const sf_call *c, const sf_hsub *s, MPI_File fh, char *area,
+                    char *stage, MPI_Offset shift, int write)
 {
     int err = SF_OK;
     MPI_Offset done = 0; /* bytes of the part moved */
@@ -152,8 +240,17 @@ static int dense_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_Fi
         MPI_Offset at = into, pos = 0;
         while (pos < n) {
             MPI_Offset k = p->h[j].len - at < n - pos ? p->h[j].len - at : n - pos;
-            if (write) memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
-            else memcpy(area + p->h[j].at + at, stage + pos, (size_t)k);
+            int own = p->hown ? p->hown[j] : -1;
+            if (own >= 0) {
+                const sf_mrun *m = &p->m[p->mown_first + (size_t)own];
+                char *mem = req_buffer(c, m->req) + m->moff + (p->h[j].at - p->roff[ctx->rank] - p->mown[own]) + at;
+                if (write) own_copy(c, m->req, stage + pos, mem, k);
+                else own_copy(c, m->req, mem, stage + pos, k);
+            } else if (write) {
+                memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
+            } else {
+                memcpy(area + p->h[j].at + at, stage + pos, (size_t)k);
+            }
             pos += k;
             at += k;
             if (at == p->h[j].len) { j++; at = 0; }
@@ -167,8 +264,8 @@ static int dense_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_Fi
 }
 
 /* One part between the area and its subfile, either way (write). */
-static int part_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_File fh, char *area, char *stage,
-                   MPI_Offset shift, int write)
+static int part_io(sf_context *ctx, const sf_rplan *p, const sf_call *c, const sf_hsub *s, MPI_File fh, char *area,
+                   char *stage, MPI_Offset shift, int write)
 {
     int err = SF_OK;
     if (s->overlap) {
@@ -182,7 +279,7 @@ static int part_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_Fil
         if (write && err == SF_OK) err = sf_rw_run(ctx, fh, s->lo + shift, stage, span, 1);
         return err;
     }
-    if (s->nseg == 1) return dense_io(ctx, p, s, fh, area, stage, shift, write);
+    if (s->nseg == 1) return dense_io(ctx, p, c, s, fh, area, stage, shift, write);
     MPI_Offset pos = 0;
     if (write)
         for (size_t i = s->first; i < s->end; i++, pos += p->h[i - 1].len)
@@ -209,7 +306,7 @@ static int part_io(sf_context *ctx, const sf_rplan *p, const sf_hsub *s, MPI_Fil
     return err;
 }
 
-int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, int write)
+int sf_runs_home_io(sf_context *ctx, sf_rplan *p, const sf_call *c, char *area, MPI_Offset base, int write)
 {
     int err = SF_OK;
     if (!p->nsub) return SF_OK;
@@ -223,7 +320,7 @@ int sf_runs_home_io(sf_context *ctx, sf_rplan *p, char *area, MPI_Offset base, i
         sf_hsub *s = &p->subs[k];
         MPI_File fh = MPI_FILE_NULL;
         int e = sf_self_open(ctx, s->file_id, s->block, &fh);
-        if (e == SF_OK) e = part_io(ctx, p, s, fh, area, stage, s->record ? base * s->recsize : 0, write);
+        if (e == SF_OK) e = part_io(ctx, p, c, s, fh, area, stage, s->record ? base * s->recsize : 0, write);
         sf_keep(&err, sf_note_failure(ctx, e, s->file_id, s->block, write));
     }
     if (own) free(stage);

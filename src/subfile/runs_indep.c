@@ -47,7 +47,7 @@ int sf_access_indep_runs(sf_context *ctx, int nreq, const sf_request *reqs, int 
         sf_runs_copy_n(nreq, nreqs, r->req, area + at, buffer_of(nreq, reqs, nreqs, r->req) + r->moff, n);
         at += n;
     }
-    if (err == SF_OK) err = sf_runs_home_io(ctx, p, area, 0, write);
+    if (err == SF_OK) err = sf_runs_home_io(ctx, p, NULL, area, 0, write);
     for (size_t i = 0; err == SF_OK && !write && i < l.n; i++) {
         const sf_run *r = &l.r[i];
         MPI_Offset n = r->len * sf_context_layout(ctx, r->lay)->elsize;

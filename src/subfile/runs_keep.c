@@ -256,6 +256,8 @@ int sf_rplan_free(sf_rplan *p)
     free(p->scount);
     free(p->m);
     free(p->h);
+    free(p->hown);
+    free(p->mown);
     free(p);
     return err;
 }
