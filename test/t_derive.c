@@ -23,7 +23,8 @@
  * its write did) and with one get_vara_all of the whole variable (another
  * path), every value checked; then the dataset is closed and opened again
  * and Q and T read with get_varn_all by the plans kept from the closed
- * dataset (reused, none built or derived). The script checks the files
+ * dataset (reused, none built or derived), then T and U with half the
+ * runs (T's plan built, U's copied from it). The script checks the files
  * with ncdump and, merged, every value with netCDF4-python.
  */
 #include <stdio.h>
@@ -54,20 +55,22 @@ typedef struct {
 
 /* this process's runs (run r of process p holds columns [(r P + p) RUNLEN,
  * + RUNLEN)), a piece a level and run, at record t */
-static void make(pieces *p, MPI_Offset t)
+static void make_n(pieces *p, MPI_Offset t, int runs)
 {
-    p->n = RUNS * NLEV;
+    p->n = runs * NLEV;
     p->flat = malloc(sizeof(MPI_Offset) * 6 * p->n);
     p->st = malloc(sizeof(MPI_Offset *) * p->n);
     p->ct = malloc(sizeof(MPI_Offset *) * p->n);
     int k = 0;
     for (int l = 0; l < NLEV; l++)
-        for (int r = 0; r < RUNS; r++, k++) {
+        for (int r = 0; r < runs; r++, k++) {
             MPI_Offset *s = p->st[k] = p->flat + 6 * k, *c = p->ct[k] = s + 3;
             s[0] = t, s[1] = l, s[2] = ((MPI_Offset)r * nprocs + rank) * RUNLEN;
             c[0] = 1, c[1] = 1, c[2] = RUNLEN;
         }
 }
+
+static void make(pieces *p, MPI_Offset t) { make_n(p, t, RUNS); }
 
 static void release(pieces *p)
 {
@@ -238,6 +241,13 @@ int main(int argc, char **argv)
     for (int v = 0; v < NV; v++) CHECK(ncmpi_inq_varid(ncid, names[v], &vid[v]), "inq_varid");
     varn(ncid, vid, Q, &p1, 0, 0, 1, 0, "reopened: get Q at record 1 (kept, derived plan)");
     varn(ncid, vid, T, &p0, 0, 0, 1, 0, "reopened: get T at record 0 (kept plan)");
+    /* pieces no plan has: built for T, copied for U (the offsets of a
+     * dataset opened read only, learnt for the copy) */
+    pieces h;
+    make_n(&h, 1, RUNS / 2);
+    varn(ncid, vid, T, &h, 0, 1, 0, 0, "reopened: get T, half the runs (built)");
+    varn(ncid, vid, U, &h, 0, 0, 0, 1, "reopened: get U, half the runs (derived from T's)");
+    release(&h);
     CHECK(ncmpi_close(ncid), "close");
 
     release(&p0);
