@@ -493,6 +493,17 @@ void sf_runs_done(sf_context *ctx)
     ctx->rkeylen = 0;
 }
 
+/* a free slot or the least recently used: the same on every rank */
+static int free_slot(const sf_context *ctx)
+{
+    int slot = 0;
+    for (int i = 0; i < SF_RUNS_SLOTS; i++) {
+        if (!ctx->rplans[i]) return i;
+        if (ctx->rplans[i]->last_use < ctx->rplans[slot]->last_use) slot = i;
+    }
+    return slot;
+}
+
 int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_min, MPI_Offset base_max,
                    int relative_ok)
 {
@@ -526,11 +537,7 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
     if (derived) {
         shift = derived->relative && base_min >= 0 ? base_min : 0;
         ctx->counts.plans_derived++;
-        slot = 0;
-        for (int i = 0; i < SF_RUNS_SLOTS; i++) {
-            if (!ctx->rplans[i]) { slot = i; break; }
-            if (ctx->rplans[i]->last_use < ctx->rplans[slot]->last_use) slot = i;
-        }
+        slot = free_slot(ctx);
         evicted = sf_rplan_free(ctx->rplans[slot]);
         ctx->rplans[slot] = derived;
     } else if (slot >= 0) {
@@ -543,12 +550,7 @@ int sf_access_runs(sf_context *ctx, sf_call *c, unsigned mask, MPI_Offset base_m
         sf_rplan *p;
         int err = sf_rplan_build(ctx, c, relative, shift, &p);
         if (err != SF_OK) return err; /* agreed */
-        /* a free slot or the least recently used: the same on every rank */
-        slot = 0;
-        for (int i = 0; i < SF_RUNS_SLOTS; i++) {
-            if (!ctx->rplans[i]) { slot = i; break; }
-            if (ctx->rplans[i]->last_use < ctx->rplans[slot]->last_use) slot = i;
-        }
+        slot = free_slot(ctx);
         evicted = sf_rplan_free(ctx->rplans[slot]);
         ctx->rplans[slot] = p;
     }

@@ -139,6 +139,32 @@ static int fingerprint(sf_context *ctx, const int *refs, words *s)
     return 0;
 }
 
+/* p's references (the nl layouts, the np pairs, made unique here) and
+ * their fingerprint; none (not an error) without memory or where it
+ * cannot be made. Frees pairs. */
+static void set_refs(sf_context *ctx, sf_rplan *p, const int *lays, size_t nl, int *pairs, size_t np)
+{
+    np = unique(pairs, np, 2, cmp_pair);
+    p->refs = malloc(sizeof(int) * (2 + nl + 2 * np));
+    if (p->refs) {
+        p->refs[0] = (int)nl;
+        memcpy(p->refs + 1, lays, sizeof(int) * nl);
+        p->refs[1 + nl] = (int)np;
+        memcpy(p->refs + 2 + nl, pairs, sizeof(int) * 2 * np);
+    }
+    free(pairs);
+    if (!p->refs) return;
+    words s = {NULL, 0, 0, 0};
+    if (fingerprint(ctx, p->refs, &s) || s.bad) {
+        free(s.w);
+        free(p->refs);
+        p->refs = NULL;
+        return;
+    }
+    p->fp = s.w;
+    p->fplen = s.n;
+}
+
 void sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const MPI_Offset *rdesc, size_t nr)
 {
     /* the layouts the requests name, then the pairs of the home side's
@@ -170,24 +196,8 @@ void sf_rplan_fingerprint(sf_context *ctx, sf_rplan *p, const sf_call *c, const 
         pairs[2 * np + 1] = k;
         np++;
     }
-    np = unique(pairs, np, 2, cmp_pair);
-    p->refs = malloc(sizeof(int) * (2 + nl + 2 * np));
-    if (!p->refs) goto none;
-    p->refs[0] = (int)nl;
-    memcpy(p->refs + 1, lays, sizeof(int) * nl);
-    p->refs[1 + nl] = (int)np;
-    memcpy(p->refs + 2 + nl, pairs, sizeof(int) * 2 * np);
+    set_refs(ctx, p, lays, nl, pairs, np);
     free(lays);
-    free(pairs);
-    words s = {NULL, 0, 0, 0};
-    if (fingerprint(ctx, p->refs, &s) || s.bad) {
-        free(s.w);
-        free(p->refs);
-        p->refs = NULL;
-        return;
-    }
-    p->fp = s.w;
-    p->fplen = s.n;
     return;
 none:
     free(lays);
@@ -213,23 +223,7 @@ void sf_rplan_fingerprint_one(sf_context *ctx, sf_rplan *p, int lay)
         pairs[2 * np + 1] = p->subs[k].block;
         np++;
     }
-    np = unique(pairs, np, 2, cmp_pair);
-    p->refs = malloc(sizeof(int) * (3 + 2 * np));
-    if (!p->refs) { free(pairs); return; }
-    p->refs[0] = 1;
-    p->refs[1] = lay;
-    p->refs[2] = (int)np;
-    memcpy(p->refs + 3, pairs, sizeof(int) * 2 * np);
-    free(pairs);
-    words s = {NULL, 0, 0, 0};
-    if (fingerprint(ctx, p->refs, &s) || s.bad) {
-        free(s.w);
-        free(p->refs);
-        p->refs = NULL;
-        return;
-    }
-    p->fp = s.w;
-    p->fplen = s.n;
+    set_refs(ctx, p, &lay, 1, pairs, np);
 }
 
 int sf_rplan_holds(sf_context *ctx, const sf_rplan *p)
