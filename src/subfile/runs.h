@@ -108,6 +108,8 @@ int sf_runs_exchange(sf_context *ctx, char *sbuf, const MPI_Offset *scount, cons
  * request's swap). */
 void sf_runs_copy(const sf_call *c, int req, void *dst, const void *src, MPI_Offset len);
 void sf_runs_copy_n(int nreq, const sf_nrequest *nreqs, int req, void *dst, const void *src, MPI_Offset len);
+/* The buffer of a call's request req (reqs first, then nreqs). */
+char *sf_runs_buffer(const sf_call *c, int req);
 
 /* Words per run's geometry: layout, block, record, element, length. */
 enum { SF_RUN_WORDS = 5 };

@@ -25,11 +25,12 @@
  * read of the pieces a write had (a check of what was written, a restart
  * in the same run) moves by the write's plan.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "runs.h"
 
-static char *buffer_of(const sf_call *c, int req)
+char *sf_runs_buffer(const sf_call *c, int req)
 {
     return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
 }
@@ -38,8 +39,29 @@ void sf_runs_copy_n(int nreq, const sf_nrequest *nreqs, int req, void *dst, cons
 {
     const sf_nrequest *q = req >= nreq ? &nreqs[req - nreq] : NULL;
     int es = q ? q->lay->elsize : 1;
-    if (q && q->swap && es > 1) sf_swap_copy(src, dst, es, len / es);
-    else memcpy(dst, src, (size_t)len);
+    char *d = dst;
+    const char *s = src;
+    if (!q || !q->swap || es == 1) {
+        memcpy(dst, src, (size_t)len);
+    } else if (es == 8 && len <= 256) {
+        /* (the short runs of a scattered decomposition: reversed here,
+         * without sf_swap_copy's dispatch) */
+        for (MPI_Offset i = 0; i < len; i += 8) {
+            uint64_t v;
+            memcpy(&v, s + i, 8);
+            v = __builtin_bswap64(v);
+            memcpy(d + i, &v, 8);
+        }
+    } else if (es == 4 && len <= 256) {
+        for (MPI_Offset i = 0; i < len; i += 4) {
+            uint32_t v;
+            memcpy(&v, s + i, 4);
+            v = __builtin_bswap32(v);
+            memcpy(d + i, &v, 4);
+        }
+    } else {
+        sf_swap_copy(src, dst, es, len / es);
+    }
 }
 
 void sf_runs_copy(const sf_call *c, int req, void *dst, const void *src, MPI_Offset len)
@@ -288,7 +310,7 @@ static void pack_all(sf_context *ctx, sf_rplan *p, const sf_call *c, char *sbuf,
         }
         for (MPI_Offset done = 0; done < p->scount[q]; i++) {
             const sf_mrun *m = &p->m[i];
-            char *mem = buffer_of(c, m->req) + m->moff;
+            char *mem = sf_runs_buffer(c, m->req) + m->moff;
             if (to_packed) sf_runs_copy(c, m->req, at + done, mem, m->len);
             else sf_runs_copy(c, m->req, mem, at + done, m->len);
             done += m->len;

@@ -12,7 +12,6 @@
  * the later run (higher rank, later piece) winning.
  */
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "runs.h"
@@ -135,11 +134,6 @@ int sf_runs_home_subs(sf_context *ctx, sf_rplan *p)
     return err;
 }
 
-static char *req_buffer(const sf_call *c, int req)
-{
-    return req < c->nreq ? (char *)c->reqs[req].buf : (char *)c->nreqs[req - c->nreq].buf;
-}
-
 static int req_elsize(const sf_call *c, int req)
 {
     return req < c->nreq ? c->reqs[req].lay->elsize : c->nreqs[req - c->nreq].lay->elsize;
@@ -196,31 +190,6 @@ void sf_runs_own(sf_context *ctx, sf_rplan *p, const sf_call *c)
     p->hown = hown, p->mown = mown, p->mown_first = first;
 }
 
-/* len bytes of request req between the caller's buffer and the staging,
- * its elements reversed when the request says so (byte by byte here for
- * the short runs of a scattered decomposition; sf_runs_copy else) */
-static inline void own_copy(const sf_call *c, int req, char *dst, const char *src, MPI_Offset len)
-{
-    const sf_nrequest *q = req >= c->nreq ? &c->nreqs[req - c->nreq] : NULL;
-    if (q && q->swap && q->lay->elsize == 8 && len <= 256) {
-        for (MPI_Offset i = 0; i < len; i += 8) {
-            uint64_t v;
-            memcpy(&v, src + i, 8);
-            v = __builtin_bswap64(v);
-            memcpy(dst + i, &v, 8);
-        }
-    } else if (q && q->swap && q->lay->elsize == 4 && len <= 256) {
-        for (MPI_Offset i = 0; i < len; i += 4) {
-            uint32_t v;
-            memcpy(&v, src + i, 4);
-            v = __builtin_bswap32(v);
-            memcpy(dst + i, &v, 4);
-        }
-    } else {
-        sf_runs_copy(c, req, dst, src, len);
-    }
-}
-
 /* A part that is one run of bytes in the subfile, through a staging
  * buffer of at most SF_RUNS_STAGE bytes (its runs in turn: a run longer
  * than that is cut). This rank's own runs (p->hown) go straight between
@@ -243,9 +212,9 @@ static int dense_io(sf_context *ctx, const sf_rplan *p, const sf_call *c, const 
             int own = p->hown ? p->hown[j] : -1;
             if (own >= 0) {
                 const sf_mrun *m = &p->m[p->mown_first + (size_t)own];
-                char *mem = req_buffer(c, m->req) + m->moff + (p->h[j].at - p->roff[ctx->rank] - p->mown[own]) + at;
-                if (write) own_copy(c, m->req, stage + pos, mem, k);
-                else own_copy(c, m->req, mem, stage + pos, k);
+                char *mem = sf_runs_buffer(c, m->req) + m->moff + (p->h[j].at - p->roff[ctx->rank] - p->mown[own]) + at;
+                if (write) sf_runs_copy(c, m->req, stage + pos, mem, k);
+                else sf_runs_copy(c, m->req, mem, stage + pos, k);
             } else if (write) {
                 memcpy(stage + pos, area + p->h[j].at + at, (size_t)k);
             } else {
