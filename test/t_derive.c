@@ -24,8 +24,12 @@
  * path), every value checked; then the dataset is closed and opened again
  * and Q and T read with get_varn_all by the plans kept from the closed
  * dataset (reused, none built or derived), then T and U with half the
- * runs (T's plan built, U's copied from it). The script checks the files
- * with ncdump and, merged, every value with netCDF4-python.
+ * runs (T's plan built, U's copied from it). Opened again to write, T
+ * and U are written and T and Q read with a third of the runs, the last
+ * process (from 2 processes) with no piece at all: T's plan built (and
+ * reused by the read), U's and Q's copied, on every process (the one
+ * with nothing too). The script checks the files with ncdump and,
+ * merged, every value with netCDF4-python.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +252,20 @@ int main(int argc, char **argv)
     varn(ncid, vid, T, &h, 0, 1, 0, 0, "reopened: get T, half the runs (built)");
     varn(ncid, vid, U, &h, 0, 0, 0, 1, "reopened: get U, half the runs (derived from T's)");
     release(&h);
+    CHECK(ncmpi_close(ncid), "close");
+
+    /* opened to write: a third of the runs with the last process taking
+     * part with no piece (from 2 processes), the values already there */
+    CHECK(ncmpi_open(MPI_COMM_WORLD, path, NC_WRITE, MPI_INFO_NULL, &ncid), "open");
+    for (int v = 0; v < NV; v++) CHECK(ncmpi_inq_varid(ncid, names[v], &vid[v]), "inq_varid");
+    pieces z;
+    make_n(&z, 0, RUNS / 3);
+    if (nprocs > 1 && last) z.n = 0;
+    varn(ncid, vid, T, &z, 1, 1, 0, 0, "put T, a third of the runs, one process none (built)");
+    varn(ncid, vid, U, &z, 1, 0, 0, 1, "put U, a third of the runs, one process none (derived)");
+    varn(ncid, vid, T, &z, 0, 0, 1, 0, "get T, a third of the runs, one process none (the put's plan)");
+    varn(ncid, vid, Q, &z, 0, 0, 0, 1, "get Q, a third of the runs, one process none (derived)");
+    release(&z);
     CHECK(ncmpi_close(ncid), "close");
 
     release(&p0);
