@@ -41,13 +41,15 @@
  * header broadcast on MPI_COMM_SELF) counts as a group collective with its
  * bytes, although nothing moves.
  *
- * ROMIO inside MPICH 4.0.2 calls PMPI_ directly, so its own traffic is not
- * counted: measured with this library, a collective MPI_File_open, an
- * interleaved (two-phase) MPI_File_write_all and MPI_File_close on 4
- * processes count the open and the close calls and no collective, no
- * message, no communicator. What is counted is what the program and the
- * libraries it links (ncsf, PnetCDF) call themselves, MPI_File_open once
- * per call they make.
+ * MPI's own collectives: ROMIO (MPI-IO inside MPICH 4.0.2) calls PMPI_
+ * functions directly, past the MPI_ wrappers, so the columns above count
+ * what the program and the libraries it links (ncsf, PnetCDF, PIO) call
+ * themselves, MPI_File_open once per call they make. The collectives and
+ * communicator creations ROMIO makes inside them (a collective
+ * MPI_File_open, write_at_all and close on 4 processes: 15; each further
+ * write_at_all: 2) are counted apart, in column "inner_calls", by PMPI_
+ * definitions of this library's (below): calls on communicators of more
+ * than one process. Its messages are not counted.
  *
  * Phases: MPI_Pcontrol(k) ends the current phase and starts phase k (k >=
  * 1, at most 31: higher k count as 31; k <= 0 returns to phase 0, which
@@ -85,18 +87,19 @@
 
 enum {
     C_WCALLS, C_WBYTES, C_GCALLS, C_GBYTES, C_NCALLS, C_NBYTES, C_COMMS,
-    C_SMSGS, C_SBYTES, C_RMSGS, C_RBYTES, C_FOPEN, C_FCLOSE, C_HWM, C_POPEN, C_MULTI,
+    C_SMSGS, C_SBYTES, C_RMSGS, C_RBYTES, C_FOPEN, C_FCLOSE, C_HWM, C_POPEN, C_MULTI, C_INNER,
     C_ENTERED, /* times the phase was started (not printed) */
     NCOUNT
 };
 static const char *const col_name[C_ENTERED] = {
     "world_calls", "world_bytes", "group_calls", "group_bytes", "nbr_calls", "nbr_bytes",
     "comms", "sent_msgs", "sent_bytes", "recv_msgs", "recv_bytes", "file_open",
-    "file_close", "vmhwm_kib", "posix_open", "multi_calls"};
+    "file_close", "vmhwm_kib", "posix_open", "multi_calls", "inner_calls"};
 
 #define MAXPHASE 32
 static long long counts[MAXPHASE][NCOUNT]; /* the counters */
 static int phase;                          /* the phase being counted */
+static int inside; /* in one of this library's MPI_ wrappers (its PMPI_ call is not MPI's own) */
 
 static long long tsize(MPI_Datatype t)
 {
@@ -109,6 +112,13 @@ static int csize(MPI_Comm c)
 {
     int n = 1;
     PMPI_Comm_size(c, &n);
+    return n;
+}
+
+static int gsize(MPI_Group g)
+{
+    int n = 0;
+    PMPI_Group_size(g, &n);
     return n;
 }
 
@@ -318,6 +328,7 @@ static void report(void)
 {
     int np = csize(MPI_COMM_WORLD), me = crank(MPI_COMM_WORLD), ok = 1;
     long long *all = NULL;
+    inside++; /* (this library's own collectives are not counted) */
     if (me == 0 && !(all = malloc(sizeof(long long) * MAXPHASE * NCOUNT * np))) {
         fprintf(stderr, "mpicount: out of memory; no report\n");
         ok = 0;
@@ -359,46 +370,77 @@ int MPI_Finalize(void)
     WRAP(name, count, args, __VA_ARGS__)         \
     int MPI_##iname(__VA_ARGS__, MPI_Request *q) { count; return PMPI_##iname WITH_REQUEST args; }
 
+/* Collectives and communicator creation are also counted where MPI makes
+ * them itself: ROMIO (MPI-IO inside MPICH) calls PMPI_Allreduce,
+ * PMPI_Bcast, PMPI_Comm_dup... directly, past the MPI_ wrappers. This
+ * library defines those PMPI_ functions too, forwarding to the next
+ * definition (MPI's, dlsym RTLD_NEXT); one called while none of the
+ * MPI_ wrappers above is running (inside == 0) is MPI's own, and counts
+ * in column "inner_calls" when its communicator (for create_group, its
+ * group) has more than one process. Whether MPI's internal calls reach
+ * them depends on how the MPI library was linked: MPICH 4.0.2 (Debian)
+ * routes ROMIO's calls through them (a collective MPI_File_open,
+ * write_at_all and close on 4 processes: 15 inner collectives, each
+ * further write_at_all 2 more); a library whose internal calls bind
+ * within itself shows 0. Nothing else is counted for them (bytes,
+ * callers). */
+#define REAL(name) \
+    static __typeof__(PMPI_##name) *real = NULL; \
+    if (!real) real = (__typeof__(PMPI_##name) *)dlsym(RTLD_NEXT, "PMPI_" #name)
+#define INNER(name, n, args, ...) \
+    int PMPI_##name(__VA_ARGS__) { REAL(name); if (!inside && (n) > 1) counts[phase][C_INNER]++; return real args; }
+#define INNER_PAIR(name, iname, n, args, ...) \
+    INNER(name, n, args, __VA_ARGS__) \
+    int PMPI_##iname(__VA_ARGS__, MPI_Request *q) { REAL(iname); if (!inside && (n) > 1) counts[phase][C_INNER]++; return real WITH_REQUEST args; }
+/* an MPI_ wrapper whose PMPI_ call is not MPI's own */
+#define CWRAP(name, count, n, args, ...) \
+    int MPI_##name(__VA_ARGS__) { count; inside++; int rc_ = PMPI_##name args; inside--; return rc_; } \
+    INNER(name, n, args, __VA_ARGS__)
+#define CWRAP_PAIR(name, iname, count, args, ...) \
+    CWRAP(name, count, csize(c), args, __VA_ARGS__) \
+    int MPI_##iname(__VA_ARGS__, MPI_Request *q) { count; inside++; int rc_ = PMPI_##iname WITH_REQUEST args; inside--; return rc_; } \
+    INNER(iname, csize(c), WITH_REQUEST args, __VA_ARGS__, MPI_Request *q)
+
 /* collectives */
-WRAP_PAIR(Barrier, Ibarrier, coll(c, 0), (c), MPI_Comm c)
-WRAP_PAIR(Bcast, Ibcast, coll(c, n * tsize(t)), (b, n, t, root, c),
+CWRAP_PAIR(Barrier, Ibarrier, coll(c, 0), (c), MPI_Comm c)
+CWRAP_PAIR(Bcast, Ibcast, coll(c, n * tsize(t)), (b, n, t, root, c),
           void *b, int n, MPI_Datatype t, int root, MPI_Comm c)
-WRAP_PAIR(Reduce, Ireduce, coll(c, n * tsize(t)), (s, r, n, t, op, root, c),
+CWRAP_PAIR(Reduce, Ireduce, coll(c, n * tsize(t)), (s, r, n, t, op, root, c),
           const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
-WRAP_PAIR(Allreduce, Iallreduce, coll(c, n * tsize(t)), (s, r, n, t, op, c),
+CWRAP_PAIR(Allreduce, Iallreduce, coll(c, n * tsize(t)), (s, r, n, t, op, c),
           const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-WRAP_PAIR(Scan, Iscan, coll(c, n * tsize(t)), (s, r, n, t, op, c),
+CWRAP_PAIR(Scan, Iscan, coll(c, n * tsize(t)), (s, r, n, t, op, c),
           const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-WRAP_PAIR(Exscan, Iexscan, coll(c, n * tsize(t)), (s, r, n, t, op, c),
+CWRAP_PAIR(Exscan, Iexscan, coll(c, n * tsize(t)), (s, r, n, t, op, c),
           const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-WRAP_PAIR(Reduce_scatter, Ireduce_scatter, coll(c, rc[crank(c)] * tsize(t)), (s, r, rc, t, op, c),
+CWRAP_PAIR(Reduce_scatter, Ireduce_scatter, coll(c, rc[crank(c)] * tsize(t)), (s, r, rc, t, op, c),
           const void *s, void *r, const int rc[], MPI_Datatype t, MPI_Op op, MPI_Comm c)
-WRAP_PAIR(Reduce_scatter_block, Ireduce_scatter_block, coll(c, n * tsize(t)), (s, r, n, t, op, c),
+CWRAP_PAIR(Reduce_scatter_block, Ireduce_scatter_block, coll(c, n * tsize(t)), (s, r, n, t, op, c),
           const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c)
-WRAP_PAIR(Allgather, Iallgather, coll(c, rn * tsize(rt) * csize(c)), (s, sn, st, r, rn, rt, c),
+CWRAP_PAIR(Allgather, Iallgather, coll(c, rn * tsize(rt) * csize(c)), (s, sn, st, r, rn, rt, c),
           const void *s, int sn, MPI_Datatype st, void *r, int rn, MPI_Datatype rt, MPI_Comm c)
-WRAP_PAIR(Allgatherv, Iallgatherv, coll(c, sum_counts(rc, csize(c), rt)), (s, sn, st, r, rc, d, rt, c),
+CWRAP_PAIR(Allgatherv, Iallgatherv, coll(c, sum_counts(rc, csize(c), rt)), (s, sn, st, r, rc, d, rt, c),
           const void *s, int sn, MPI_Datatype st, void *r, const int rc[], const int d[], MPI_Datatype rt,
           MPI_Comm c)
-WRAP_PAIR(Gather, Igather, coll(c, crank(c) == root ? rn * tsize(rt) * csize(c) : 0),
+CWRAP_PAIR(Gather, Igather, coll(c, crank(c) == root ? rn * tsize(rt) * csize(c) : 0),
           (s, sn, st, r, rn, rt, root, c),
           const void *s, int sn, MPI_Datatype st, void *r, int rn, MPI_Datatype rt, int root, MPI_Comm c)
-WRAP_PAIR(Gatherv, Igatherv, coll(c, crank(c) == root ? sum_counts(rc, csize(c), rt) : 0),
+CWRAP_PAIR(Gatherv, Igatherv, coll(c, crank(c) == root ? sum_counts(rc, csize(c), rt) : 0),
           (s, sn, st, r, rc, d, rt, root, c), const void *s, int sn, MPI_Datatype st, void *r, const int rc[],
           const int d[], MPI_Datatype rt, int root, MPI_Comm c)
-WRAP_PAIR(Scatter, Iscatter, coll(c, r == MPI_IN_PLACE ? 0 : rn * tsize(rt)),
+CWRAP_PAIR(Scatter, Iscatter, coll(c, r == MPI_IN_PLACE ? 0 : rn * tsize(rt)),
           (s, sn, st, r, rn, rt, root, c),
           const void *s, int sn, MPI_Datatype st, void *r, int rn, MPI_Datatype rt, int root, MPI_Comm c)
-WRAP_PAIR(Scatterv, Iscatterv, coll(c, r == MPI_IN_PLACE ? 0 : rn * tsize(rt)),
+CWRAP_PAIR(Scatterv, Iscatterv, coll(c, r == MPI_IN_PLACE ? 0 : rn * tsize(rt)),
           (s, sc, d, st, r, rn, rt, root, c),
           const void *s, const int sc[], const int d[], MPI_Datatype st, void *r, int rn, MPI_Datatype rt,
           int root, MPI_Comm c)
-WRAP_PAIR(Alltoall, Ialltoall, coll(c, rn * tsize(rt) * csize(c)), (s, sn, st, r, rn, rt, c),
+CWRAP_PAIR(Alltoall, Ialltoall, coll(c, rn * tsize(rt) * csize(c)), (s, sn, st, r, rn, rt, c),
           const void *s, int sn, MPI_Datatype st, void *r, int rn, MPI_Datatype rt, MPI_Comm c)
-WRAP_PAIR(Alltoallv, Ialltoallv, coll(c, sum_counts(rc, csize(c), rt)), (s, sc, sd, st, r, rc, rd, rt, c),
+CWRAP_PAIR(Alltoallv, Ialltoallv, coll(c, sum_counts(rc, csize(c), rt)), (s, sc, sd, st, r, rc, rd, rt, c),
           const void *s, const int sc[], const int sd[], MPI_Datatype st, void *r, const int rc[],
           const int rd[], MPI_Datatype rt, MPI_Comm c)
-WRAP_PAIR(Alltoallw, Ialltoallw, coll(c, sum_typed(rc, rt, csize(c))), (s, sc, sd, st, r, rc, rd, rt, c),
+CWRAP_PAIR(Alltoallw, Ialltoallw, coll(c, sum_typed(rc, rt, csize(c))), (s, sc, sd, st, r, rc, rd, rt, c),
           const void *s, const int sc[], const int sd[], const MPI_Datatype st[], void *r, const int rc[],
           const int rd[], const MPI_Datatype rt[], MPI_Comm c)
 
@@ -419,23 +461,23 @@ WRAP_PAIR(Neighbor_alltoallv, Ineighbor_alltoallv, nbr(sum_counts(rc, indegree(c
           const int rd[], MPI_Datatype rt, MPI_Comm c)
 
 /* communicator creation; create_group involves only its group */
-WRAP(Comm_split, new_comm(c), (c, color, key, out), MPI_Comm c, int color, int key, MPI_Comm *out)
-WRAP(Comm_split_type, new_comm(c), (c, type, key, info, out),
+CWRAP(Comm_split, new_comm(c), csize(c), (c, color, key, out), MPI_Comm c, int color, int key, MPI_Comm *out)
+CWRAP(Comm_split_type, new_comm(c), csize(c), (c, type, key, info, out),
      MPI_Comm c, int type, int key, MPI_Info info, MPI_Comm *out)
-WRAP(Comm_dup, new_comm(c), (c, out), MPI_Comm c, MPI_Comm *out)
-WRAP(Comm_idup, new_comm(c), (c, out, q), MPI_Comm c, MPI_Comm *out, MPI_Request *q)
-WRAP(Comm_dup_with_info, new_comm(c), (c, info, out), MPI_Comm c, MPI_Info info, MPI_Comm *out)
-WRAP(Comm_create, new_comm(c), (c, g, out), MPI_Comm c, MPI_Group g, MPI_Comm *out)
-WRAP(Comm_create_group, new_group_comm(g), (c, g, tag, out), MPI_Comm c, MPI_Group g, int tag, MPI_Comm *out)
-WRAP(Dist_graph_create_adjacent, new_comm(c), (c, indeg, src, sw, outdeg, dst, dw, info, reorder, out),
+CWRAP(Comm_dup, new_comm(c), csize(c), (c, out), MPI_Comm c, MPI_Comm *out)
+CWRAP(Comm_idup, new_comm(c), csize(c), (c, out, q), MPI_Comm c, MPI_Comm *out, MPI_Request *q)
+CWRAP(Comm_dup_with_info, new_comm(c), csize(c), (c, info, out), MPI_Comm c, MPI_Info info, MPI_Comm *out)
+CWRAP(Comm_create, new_comm(c), csize(c), (c, g, out), MPI_Comm c, MPI_Group g, MPI_Comm *out)
+CWRAP(Comm_create_group, new_group_comm(g), gsize(g), (c, g, tag, out), MPI_Comm c, MPI_Group g, int tag, MPI_Comm *out)
+CWRAP(Dist_graph_create_adjacent, new_comm(c), csize(c), (c, indeg, src, sw, outdeg, dst, dw, info, reorder, out),
      MPI_Comm c, int indeg, const int src[], const int sw[], int outdeg, const int dst[], const int dw[],
      MPI_Info info, int reorder, MPI_Comm *out)
-WRAP(Dist_graph_create, new_comm(c), (c, n, src, deg, dst, w, info, reorder, out),
+CWRAP(Dist_graph_create, new_comm(c), csize(c), (c, n, src, deg, dst, w, info, reorder, out),
      MPI_Comm c, int n, const int src[], const int deg[], const int dst[], const int w[], MPI_Info info,
      int reorder, MPI_Comm *out)
-WRAP(Cart_create, new_comm(c), (c, nd, dims, periods, reorder, out),
+CWRAP(Cart_create, new_comm(c), csize(c), (c, nd, dims, periods, reorder, out),
      MPI_Comm c, int nd, const int dims[], const int periods[], int reorder, MPI_Comm *out)
-WRAP(Graph_create, new_comm(c), (c, nn, idx, edges, reorder, out),
+CWRAP(Graph_create, new_comm(c), csize(c), (c, nn, idx, edges, reorder, out),
      MPI_Comm c, int nn, const int idx[], const int edges[], int reorder, MPI_Comm *out)
 
 /* point to point: sends (and Isend, Ibsend, Irsend, Issend), posted receives */
