@@ -21,7 +21,10 @@
  *                           completion mark is left alone
  *   t_redteam clobber DIR   re-creating with NC_CLOBBER and fewer subfiles (12
  *                           old ones, then 18)
- *                           removes the old ones, and nothing else
+ *                           removes the old ones, and nothing else (a file
+ *                           at the name process 0 would move one of the 12
+ *                           aside to for another process stays; nothing is
+ *                           left at such names)
  *   t_redteam emfile DIR    out of file descriptors at enddef: an agreed
  *                           error whose message names ulimit -n and
  *                           subfiling_max_open
@@ -389,7 +392,7 @@ static int exists(const char *p)
 static void clobber_one(const char *dir, const char *stem, int nfiles0)
 {
     int ncid, dim, var;
-    char path[1024], n0[8], name[64];
+    char path[1024], n0[8], name[64], old_id[40] = "", decoy[1200];
     snprintf(path, sizeof path, "%s/%s", dir, stem);
     snprintf(n0, sizeof n0, "%d", nfiles0);
     for (int round = 0; round < 2; round++) {
@@ -402,11 +405,23 @@ static void clobber_one(const char *dir, const char *stem, int nfiles0)
         EXPECT_OK(&T, put_ints(ncid, var, 600, 7 + round));
         EXPECT_OK(&T, ncmpi_close(ncid));
         MPI_Info_free(&info);
+        if (round == 0) {
+            /* the old identity, for a file at the name process 0 would move
+             * one of the old subfiles to for another process to remove */
+            EXPECT_OK(&T, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
+            EXPECT_OK(&T, ncmpi_get_att_text(ncid, NC_GLOBAL, "subfiling_dataset_id", old_id));
+            old_id[32] = 0;
+            EXPECT_OK(&T, ncmpi_close(ncid));
+        }
         if (round == 0 && T.rank == 0) {
+            FILE *fp;
+            /* a file where old subfile 1 of process 0's list would be
+             * moved aside: it stays, and the subfile is removed all the same */
+            snprintf(decoy, sizeof decoy, "%s.%s.removed.1", path, old_id);
+            if ((fp = fopen(decoy, "w"))) { fputs("decoy\n", fp); fclose(fp); }
             /* what is not the old dataset's subfile stays: a foreign file
              * in place of one, a symbolic link in place of another, a file
              * of the same pattern the dataset never had */
-            FILE *fp;
             snprintf(name, sizeof name, "%s.v.4", stem);
             unlink(join(dir, name));
             if ((fp = fopen(join(dir, name), "w"))) { fputs("mine\n", fp); fclose(fp); }
@@ -429,6 +444,17 @@ static void clobber_one(const char *dir, const char *stem, int nfiles0)
         }
         snprintf(name, sizeof name, "%s.v.%d", stem, nfiles0 + 3);
         EXPECT(&T, exists(join(dir, name)) && exists(join(dir, "precious")), "a foreign file was removed");
+        /* the file at a moving-aside name untouched, none of those left */
+        char got[16] = "";
+        FILE *fp = fopen(decoy, "r");
+        if (fp) { if (!fgets(got, sizeof got, fp)) got[0] = 0; fclose(fp); }
+        EXPECT(&T, !strcmp(got, "decoy\n"), "the file at %s was replaced or removed", decoy);
+        unlink(decoy);
+        for (int i = 0; i < 2 * nfiles0 + 2; i++) {
+            char aside[1200];
+            snprintf(aside, sizeof aside, "%s.%s.removed.%d", path, old_id, i);
+            EXPECT(&T, !exists(aside), "%s is left", aside);
+        }
     }
     EXPECT_OK(&T, ncmpi_open(MPI_COMM_WORLD, path, NC_NOWRITE, MPI_INFO_NULL, &ncid));
     check_ints(ncid, "v", 600, 8);

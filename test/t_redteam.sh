@@ -43,7 +43,7 @@ for np in $(nps t_redteam); do
     expect_files "$d" "cl2.nc*" cl2.nc cl2.nc.v.0 cl2.nc.v.1 cl2.nc.v.12 cl2.nc.v.4 cl2.nc.v.5 &&
     [ "$(cat "$d/precious")" = keep ] && ncdump_all "$d/cl.nc" "$d/cl.nc.v.0" "$d/cl.nc.v.1" \
       "$d/cl2.nc" "$d/cl2.nc.v.0" "$d/cl2.nc.v.1"
-  report $? "t_redteam NC_CLOBBER with fewer subfiles removes the old ones (12 by process 0 alone, 18 by all), nothing else np=$np"
+  report $? "t_redteam NC_CLOBBER with fewer subfiles removes the old ones (12 checked by process 0 alone and removed by all, 18 by all), nothing else np=$np"
 
   # swap: through ncsf; then PnetCDF's hint from the environment
   run_np "$np" "$P" swap "$d" && ls "$d"/swap_disable.nc.v.1 > /dev/null

@@ -210,7 +210,7 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
 {
     ncsf_file *f = NULL;
     ncsf_hints h = {0};
-    ncsf_stale stale = {NULL, 0, ""};
+    ncsf_stale stale = {NULL, 0, "", 0};
     char old_id[33] = "";
     char why[512] = "";
     int err = pre ? pre : ncidp && path ? NC_NOERR : NC_EINVAL, ncid = -1, soft = NC_NOERR;
@@ -221,10 +221,17 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
     err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, census->words, &stale);
     sf_comm_state_end(comm, census, census->words);
     if (!err) {
-        err = ncmpi_create(comm, path, cmode, info, &ncid);
+        int rank = 0, nprocs = 1;
+        if ((MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS) && !err)
+            err = NC_EMPI;
+        if (!err) err = ncmpi_create(comm, path, cmode, info, &ncid);
         memcpy(old_id, stale.old_id, sizeof old_id);
-        if (!err) ncsfi_clobber_remove(&stale);
-        ncsfi_clobber_free(&stale);
+        /* the old subfiles: process 0's checked alone are shared out
+         * (moved aside now, their numbers in the reduction below), the
+         * rest removed after it, by every process at once */
+        int created = !err || (err == NC_EMULTIDEFINE_CMODE && ncid >= 0);
+        int64_t moved = created ? ncsfi_clobber_hand_out(&stale, path, rank, nprocs) : 0;
+        if (!created) ncsfi_clobber_free(&stale);
         /* PnetCDF created it with process 0's mode and says so: not fatal */
         if (err == NC_EMULTIDEFINE_CMODE && ncid >= 0) soft = err, err = NC_NOERR;
         if (err) snprintf(why, sizeof why, "cannot create %s: %s%s", path, ncmpi_strerror(err), ncsfi_nofiles_remedy());
@@ -243,14 +250,16 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
         int64_t lim[2];
         int aerr = attach_local(comm, yield, err ? NULL : f, 0, ferr, lim);
         /* one reduction: PnetCDF's outcome, process 0's mode, ncsf's
-         * outcome, the limits, and whether comm kept ncsf's communicator
-         * everywhere */
-        int rank = 0;
-        if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS && !err) err = NC_EMPI;
-        int64_t v[6] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN, -(int64_t)aerr, -lim[0], -lim[1], comm_bad};
-        if (ncsfi_agree_words(comm, yield, v, 6, MPI_MAX) != NC_NOERR) {
+         * outcome, the limits, whether comm kept ncsf's communicator
+         * everywhere, and the old subfiles process 0 moved aside */
+        int64_t v[7] = {-(int64_t)err, rank == 0 ? cmode : INT64_MIN, -(int64_t)aerr, -lim[0], -lim[1], comm_bad,
+                        moved};
+        if (ncsfi_agree_words(comm, yield, v, 7, MPI_MAX) != NC_NOERR) {
             if (!err) err = NC_EMPI;
+            /* (nobody else knows of those moved: process 0 removes them) */
+            ncsfi_clobber_take_share(path, old_id, moved, 0, 1);
         } else {
+            ncsfi_clobber_take_share(path, old_id, v[6], rank, nprocs);
             if (v[5]) sf_comm_shared_forget(comm);
             err = (int)-v[0];
             cmode = (int)v[1];
@@ -260,6 +269,7 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
             }
             lim[0] = -v[3], lim[1] = -v[4];
         }
+        if (created) ncsfi_clobber_remove(&stale); /* (process 0's own share) */
         if (err) {
             ncsfi_file_free(f);
             f = NULL;

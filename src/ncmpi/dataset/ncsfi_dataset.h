@@ -48,7 +48,11 @@ int ncsfi_is_subfile(int ncid);
 /* The base file of the subfile open as ncid (opened by path), checked
  * against the subfile's own recorded name, and the dataset's directory. */
 int ncsfi_locate_base(int ncid, const char *path, char **base, char **dsdir, char *why, int whylen);
-typedef struct { char **paths; int n; char old_id[33]; /* the replaced dataset's identity, "" if none */ } ncsf_stale;
+typedef struct {
+    char **paths; int n;
+    char old_id[33]; /* the replaced dataset's identity, "" if none */
+    int alone;       /* its subfiles checked by process 0 alone (all in its paths) */
+} ncsf_stale;
 /* ---- dataset/clobber.c -------------------------------------------------- */
 /* Collective, before ncmpi_create: err (this process's checks) agreed,
  * and without NC_CLOBBER (noclobber, process 0's) this rank's share of the
@@ -61,6 +65,14 @@ int ncsfi_clobber_collect(MPI_Comm comm, int yield, const char *path, int err, i
                           ncsf_stale *s);
 /* After the create succeeded: removed (and s freed). */
 void ncsfi_clobber_remove(ncsf_stale *s);
+/* Process 0, after the create succeeded, of old subfiles it checked alone:
+ * those of other processes' shares (number i of its list for process
+ * i mod nprocs) moved aside (beside path, named by the old identity and
+ * i; never over a file), out of s; the bits of those moved, for the
+ * create's reduction. 0 elsewhere. */
+int64_t ncsfi_clobber_hand_out(ncsf_stale *s, const char *path, int rank, int nprocs);
+/* Every process, after that reduction: its share of those moved, removed. */
+void ncsfi_clobber_take_share(const char *path, const char *old_id, int64_t moved, int rank, int nprocs);
 void ncsfi_clobber_free(ncsf_stale *s);
 /* ---- dataset/file.c ----------------------------------------------------- */
 /* Collective (file.c): the subfiles finished, then the changes above
