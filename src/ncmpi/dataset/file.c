@@ -221,10 +221,12 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
     err = ncsfi_clobber_collect(comm, yield, path, err, (cmode & NC_NOCLOBBER) != 0, census->words, &stale);
     sf_comm_state_end(comm, census, census->words);
     if (!err) {
+        /* (PnetCDF's create is collective: made whatever this rank's
+         * MPI_Comm_rank said, whose failure the reduction below agrees on) */
         int rank = 0, nprocs = 1;
-        if ((MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS) && !err)
-            err = NC_EMPI;
-        if (!err) err = ncmpi_create(comm, path, cmode, info, &ncid);
+        int merr = MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &nprocs) != MPI_SUCCESS;
+        if (merr) rank = -1, nprocs = 1; /* (hands nothing out, takes nothing) */
+        err = ncmpi_create(comm, path, cmode, info, &ncid);
         memcpy(old_id, stale.old_id, sizeof old_id);
         /* the old subfiles: process 0's checked alone are shared out
          * (moved aside now, their numbers in the reduction below), the
@@ -249,6 +251,7 @@ static int create_ex(MPI_Comm comm, int yield, sf_census *census, const char *pa
         }
         int64_t lim[2];
         int aerr = attach_local(comm, yield, err ? NULL : f, 0, ferr, lim);
+        if (merr && !err) err = NC_EMPI;
         /* one reduction: PnetCDF's outcome, process 0's mode, ncsf's
          * outcome, the limits, whether comm kept ncsf's communicator
          * everywhere, and the old subfiles process 0 moved aside */
