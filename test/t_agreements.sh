@@ -17,6 +17,9 @@
 #    for one of more (32 variables);
 #  - rounds of independent data mode (manyvars -I 4: begin_indep_data, an
 #    independent put_varn, end_indep_data): at most INDEP more per round;
+#  - a wait_all on NC_REQ_ALL with nothing pending anywhere before the
+#    close (manyvars -E; PIO makes one before every close): nothing more
+#    than plain's at close (one reduction, in place of PnetCDF's own);
 #  - no variable subfiled (the default subfiling_min_size): nothing at the
 #    wait and at close, at most NONE at create and enddef;
 #  - the same dataset opened again on the same communicator and read back
@@ -122,6 +125,9 @@ for np in $(nps t_agreements); do
     [ "$_i" -le $((4 * INDEP)) ]
   }
   report $? "t_agreements: independent data mode: at most $INDEP collective more per end_indep_data np=$np"
+  MV_EXTRA="-E"
+  count plainE "$np" 4 "" "" && count allE "$np" 4 "$PRE" "$all" && within allE plainE $CREATE $WAIT $CLOSE
+  report $? "t_agreements: a wait on nothing pending before the close (as PIO's): nothing more than plain's np=$np"
   MV_EXTRA=
   count none "$np" 32 "$PRE" "subfiling=enable" && within none plain32 $NONE 0 0
   report $? "t_agreements: no variable subfiled: nothing at the wait and at close, at most $NONE at create and enddef np=$np"

@@ -4,7 +4,7 @@
  * MPI traffic a dataset of many small variables costs. It runs plain or
  * under LD_PRELOAD=libncsf-preload.so with NCSF_HINTS.
  *
- *   manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-I N] [-q] FILE
+ *   manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-I N] [-E] [-q] FILE
  *
  * Dimensions time (record), lev (-l, 4), ncol (-c columns per process, 16,
  * times the process count). Variable k is, by k % 8: 0 a fixed scalar
@@ -18,7 +18,9 @@
  * Fixed variables are written at step 0. With -I N, N rounds of
  * independent data mode follow, each process writing its pieces of the
  * first variable at the last step again (the same values, put_varn) in
- * each, ended by end_indep_data. Then close; then (unless -R) an
+ * each, ended by end_indep_data. Then (-E) a wait_all on NC_REQ_ALL with
+ * nothing pending anywhere, as PIO makes before every close, and the
+ * close; then (unless -R) an
  * open, every variable read back (iget_varn and one wait_all, or with -B
  * one get_varn_all per variable), every value checked, and a close.
  *
@@ -52,7 +54,7 @@ static double value(int k, int rec, int l, MPI_Offset c)
 }
 
 typedef struct {
-    int nvars, steps, lev, bput, blocking, noread, indep;
+    int nvars, steps, lev, bput, blocking, noread, indep, empty_wait;
     MPI_Offset cols, ncol;
     const char *path;
     int dim_t, dim_l, dim_c, *varid;
@@ -229,6 +231,7 @@ static void write_all(prog *p)
         free_pieces(n, s, c);
     }
     MPI_Pcontrol(3);
+    if (p->empty_wait) check(ncmpi_wait_all(ncid, NC_REQ_ALL, NULL, NULL), "wait_all (nothing pending)");
     check(ncmpi_close(ncid), "close");
     MPI_Pcontrol(0);
     for (int k = 0; k < p->nvars; k++) free(bufs[k]);
@@ -297,7 +300,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    while ((opt = getopt(argc, argv, "v:s:c:l:bBRSI:q")) != -1) {
+    while ((opt = getopt(argc, argv, "v:s:c:l:bBRSI:Eq")) != -1) {
         switch (opt) {
         case 'v': p.nvars = atoi(optarg); break;
         case 's': p.steps = atoi(optarg); break;
@@ -308,9 +311,10 @@ int main(int argc, char **argv)
         case 'R': p.noread = 1; break;
         case 'S': no_scalars = 1; break;
         case 'I': p.indep = atoi(optarg); break;
+        case 'E': p.empty_wait = 1; break;
         case 'q': quiet = 1; break;
         default:
-            if (rank == 0) fprintf(stderr, "usage: manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-I N] [-q] FILE\n");
+            if (rank == 0) fprintf(stderr, "usage: manyvars [-v NVARS] [-s STEPS] [-c COLS] [-l LEV] [-b] [-B] [-R] [-S] [-I N] [-E] [-q] FILE\n");
             MPI_Finalize();
             return 2;
         }

@@ -18,8 +18,9 @@
  *  4. the plan carried out (exec_gather.c or exec_mpiio.c);
  *  5. the last reduction: the outcome and the highest record, agreed.
  * A repeated call makes two reductions over the whole communicator of 40
- * and 16 bytes (a read every rank does alone: the first only); nothing
- * else it does involves every rank.
+ * and 16 bytes (a read every rank does alone, or a call in which no rank
+ * has an element to move, as a wait with nothing pending: the first
+ * only); nothing else it does involves every rank.
  *
  * Independent access: each box through a handle this rank holds alone.
  */
@@ -137,7 +138,9 @@ static MPI_Offset request_bytes(int nreq, const sf_request *reqs)
     return total;
 }
 
-enum { FLAG_CALLER = 8, FLAG_ABORT = 128 }; /* (the path's flags: SF_WISH_*, path.c) */
+/* (the path's flags: SF_WISH_*, path.c); FLAG_NAMED: a write that names
+ * records (sf_call.rec_end_in) */
+enum { FLAG_CALLER = 8, FLAG_ABORT = 128, FLAG_NAMED = 256 };
 
 /* Every rank goes by runs (some rank has many pieces), then the last
  * reduction and the byte counts. */
@@ -290,7 +293,8 @@ static int access_all(sf_context *ctx, sf_call *c)
     /* 2. the first reduction */
     int32_t gen = sf_runs_gen_word(ctx);
     sf_agree0 a = {err ? err : read_err, c->caller_err, mask, c->route,
-                   (c->flag ? FLAG_CALLER : 0) | (c->abort ? FLAG_ABORT : 0) | kinds,
+                   (c->flag ? FLAG_CALLER : 0) | (c->abort ? FLAG_ABORT : 0) |
+                       (c->write && c->rec_end_in > 0 ? FLAG_NAMED : 0) | kinds,
                    base, base, gen};
     int e = sf_agree_first(ctx, &a);
     if (e == SF_OK && ctx->gen_unchecked) {
@@ -312,6 +316,15 @@ static int access_all(sf_context *ctx, sf_call *c)
         if (routes == SF_ROUTE_OTHER || routes == 0) return SF_OK; /* not ours: the caller goes its way */
         if (routes != SF_ROUTE_ENGINE) return SF_ERR_ROUTE;
         return a.err; /* an error somewhere: nothing moves anywhere */
+    }
+
+    /* no rank has an element to move or a record to name (a wait with
+     * nothing pending, as a client's close makes): done, this reduction
+     * the call's only one */
+    if (!(a.flags & (KIND_FIXED | KIND_RECORD | FLAG_NAMED))) {
+        free(rel);
+        free(abs);
+        return SF_OK;
     }
 
     /* the path: the same on every rank (the flags are agreed) */
