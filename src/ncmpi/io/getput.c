@@ -494,7 +494,10 @@ int ncsfi_prepare(ncsf_file *f, ncsf_var *v, const ncsf_call *c, int copy,
         p->xbuf_is_user = 1;
         p->swap_at_run = 1;
     } else {
-        p->xbuf = malloc(nbytes ? nbytes : 1);
+        /* a block the context keeps (pool.c): a call's conversion buffer
+         * is the size of its data, and a fresh one every call costs a
+         * page fault every 4 KiB */
+        p->xbuf = sf_pool_take(p->pool, nbytes);
         if (!p->xbuf) return NC_ENOMEM;
         if (c->put) {
             int is = ncsfi_xsize(p->itype);
@@ -577,7 +580,7 @@ int ncsfi_finish(ncsf_prepared *p)
 
 void ncsfi_release(ncsf_prepared *p)
 {
-    if (!p->xbuf_is_user) free(p->xbuf);
+    if (!p->xbuf_is_user) sf_pool_give(p->pool, p->xbuf);
     free(p->reqs);
     sf_pool_give(p->pool, p->nflat);
     p->nflat = NULL;
