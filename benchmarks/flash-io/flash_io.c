@@ -274,7 +274,12 @@ static long verify_file(flash *f, int which, int *errp, bench_times *rt)
     if ((err = bench_open(&f->cfg, path, &ncid))) { *errp = err; return 0; }
     rt->open += MPI_Wtime() - t0;
     MPI_Offset st[4] = {b0, 0, 0, 0}, ct[4] = {L, nb, nb, nb};
+    /* the values are read into an array that is there already, as a
+     * restart reads into the simulation's (touched before the timers:
+     * a fresh one's page faults fall on whichever mode's reads come
+     * first to new heap pages, a few ms a file on some machines) */
     double *d = malloc(sizeof(double) * cells);
+    if (d) memset(d, 0, sizeof(double) * cells);
     for (int u = 0; u < nu && !err; u++) {
         int var = plot ? plot_vars[u] : u;
         err = ncmpi_inq_varid(ncid, unk_names[var], &vid);
