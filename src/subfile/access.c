@@ -275,6 +275,12 @@ static int access_all(sf_context *ctx, sf_call *c)
         if (err == SF_OK) err = sf_scratch_reserve(ctx, need);
     }
 
+    /* the all-to-all a build by runs makes must have every rank, whatever
+     * memory it finds then (runs_exec.c): its room is made now, and a
+     * failure is agreed below */
+    if (err == SF_OK && !ctx->a2a && !(ctx->a2a = calloc(2 * (size_t)ctx->nprocs, sizeof(MPI_Offset))))
+        err = SF_ERR_NOMEM;
+
     /* what this rank has, for the path (path.c): the flags are or-ed */
     int alone;
     kinds |= sf_path_wish(ctx, c, err == SF_OK, &alone);

@@ -178,6 +178,7 @@ static int destroy(sf_context *ctx, int collective)
     for (int i = 0; i < ctx->nlayouts; i++) sf_layout_free(ctx->layouts[i]);
     free(ctx->layouts);
     free(ctx->self);
+    free(ctx->a2a);
     sf_pool_release(ctx);
     sf_keep(&err, sf_agree_ops_free(ctx));
     sf_comm_state_release(ctx->cstate);

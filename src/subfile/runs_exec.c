@@ -205,12 +205,23 @@ int sf_runs_home_side(sf_context *ctx, sf_rplan *p, const MPI_Offset *rdesc, siz
     return err;
 }
 
+/* This rank's part in build_steps' all-to-all of counts, with nothing to
+ * send, when it has no memory for its own (the others are in it): the
+ * context's room for it (made at its first call). Returns err. */
+static int take_part_empty(sf_context *ctx, int err)
+{
+    int P = ctx->nprocs;
+    memset(ctx->a2a, 0, sizeof(MPI_Offset) * 2 * (size_t)P);
+    sf_keep(&err, SF_MPI_OK(MPI_Alltoall(ctx->a2a, 1, MPI_OFFSET, ctx->a2a + P, 1, MPI_OFFSET, ctx->comm)));
+    return err;
+}
+
 static int build_steps(sf_context *ctx, sf_rplan *p, const sf_call *c, MPI_Offset base)
 {
     int P = ctx->nprocs, me = ctx->rank, err = SF_OK;
     sf_run_list l = {NULL, 0, 0, ctx}; /* (arrays of the build: blocks the context keeps) */
     MPI_Offset *nruns = calloc((size_t)P * 4, sizeof(MPI_Offset)), *desc = NULL, *rdesc = NULL;
-    if (!nruns) return SF_ERR_NOMEM; /* agreed by the caller: nothing posted yet */
+    if (!nruns) return take_part_empty(ctx, SF_ERR_NOMEM); /* agreed by the caller */
     MPI_Offset *rruns = nruns + P, *so = nruns + 2 * P, *ro = nruns + 3 * P;
     err = sf_call_runs(ctx, c->nreq, c->reqs, c->nnreq, c->nreqs, base, &l);
     if (err == SF_OK) err = member_side(ctx, p, &l, nruns, &desc);
@@ -281,9 +292,7 @@ int sf_rplan_build(sf_context *ctx, const sf_call *c, int relative, MPI_Offset b
     }
     /* without memory for the plan, this rank still answers the others */
     if (err != SF_OK) {
-        MPI_Offset *z = calloc((size_t)P * 2, sizeof(MPI_Offset));
-        if (z) sf_keep(&err, SF_MPI_OK(MPI_Alltoall(z, 1, MPI_OFFSET, z + P, 1, MPI_OFFSET, ctx->comm)));
-        free(z);
+        err = take_part_empty(ctx, err);
     } else {
         err = build_steps(ctx, p, c, base);
     }

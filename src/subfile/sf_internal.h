@@ -290,6 +290,10 @@ struct sf_context {
     char *scratch;           /* the leader's buffer, grown as plans need */
     MPI_Offset scratch_size;
     char *swapbuf;           /* byteswap.c: SF_SWAP_CHUNK bytes, or NULL */
+    MPI_Offset *a2a;         /* 2 * nprocs words: an all-to-all of counts a
+                              * rank without memory for its own still takes
+                              * part in (runs_exec.c); made at the context's
+                              * first collective call, its failure agreed there */
     sf_pool_slot pool[SF_POOL_SLOTS]; /* pool.c: arrays kept from call to call */
     void *agree;             /* agree.c: its reduction operations */
     MPI_Offset fail_reply[2]; /* plan_build.c: a home's answer when it has no memory */
